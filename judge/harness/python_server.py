@@ -1,0 +1,248 @@
+"""Serves one Python submission's cases inside the box: load once, fork a fresh child per case.
+
+Protocol (shared by every language's server; see judge/runner.py): JSON lines. The judge writes
+requests `{"id": N, "args": [...]}` on the request fd; the server answers on the response fd, first
+`{"status": "ready"}` (or `compile_error`), then one line per request with `status` one of
+`ok` (with `value`), `exception` (`type`, `message`, `where`), `memory`, `timeout`, `signal`
+(`signal`), `exit` (`code`), `noentry` (`message`), `output_limit`; plus `cpu_ms` and `mem_kb`.
+
+Each case runs in a child forked from this server after the interpreter and the implicit imports
+are loaded, so no case sees what another left in globals, and no case pays an interpreter start.
+The child closes both protocol fds before any submission code runs, so it cannot write the
+answer line itself; its result travels on a pipe of its own that this server reads and checks.
+This file uses only the standard library and imports nothing from the judge.
+"""
+
+import json
+import math
+import os
+import resource
+import signal
+import sys
+import traceback
+
+# The platform's implicit imports: names a LeetCode Python 3 solution may use without importing.
+PRELUDE = """
+import array, bisect, collections, copy, datetime, functools, heapq, itertools, math, operator
+import random, re, string, sys, typing
+from typing import *
+from collections import *
+from heapq import *
+from bisect import *
+from itertools import *
+from functools import *
+from math import *
+del pow  # math.pow would shadow the builtin, which takes a modulus
+"""
+
+
+def main():
+    """Read the config, compile the submission once, then serve cases until the request fd ends."""
+    config = json.loads(sys.argv[1])
+    req = os.fdopen(config["request_fd"], "rb", buffering=0)
+    resp_fd = config["response_fd"]
+    try:
+        with open(config["source"], "rb") as f:
+            source = f.read()
+        code = compile(source, "solution.py", "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        where = f"line {exc.lineno}: " if exc.lineno else ""
+        text = (exc.text or "").strip()
+        shown = f" ({text[:80]})" if text else ""
+        send(resp_fd, {"status": "compile_error", "message": f"{where}{type(exc).__name__}: {exc.msg}{shown}"})
+        return
+    except (ValueError, OSError) as exc:  # e.g. null bytes in the source
+        send(resp_fd, {"status": "compile_error", "message": f"{type(exc).__name__}: {exc}"})
+        return
+    prelude = {"__name__": "__solution__", "__builtins__": __builtins__}
+    exec(PRELUDE, prelude)
+    sys.setrecursionlimit(config.get("recursion_limit", 1_000_000))
+    send(resp_fd, {"status": "ready"})
+    for line in iter_lines(req):
+        request = json.loads(line)
+        send(resp_fd, serve(config, code, prelude, request))
+
+
+def iter_lines(stream):
+    """Lines of the request stream, unbuffered past each line (a fork must not inherit data)."""
+    buffer = b""
+    while True:
+        chunk = stream.read(65536)
+        if not chunk:
+            return
+        buffer += chunk
+        while b"\n" in buffer:
+            line, buffer = buffer.split(b"\n", 1)
+            if line.strip():
+                yield line
+
+
+def send(fd, message):
+    """Write one JSON line on a file descriptor."""
+    data = (json.dumps(message) + "\n").encode()
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def serve(config, code, prelude, request):
+    """Run one case in a forked child and describe how it ended."""
+    rfd, wfd = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        os.close(rfd)
+        run_child(config, code, prelude, request, wfd)
+    os.close(wfd)
+    cap = config["output_bytes"] + 4096
+    payload, too_big = b"", False
+    with os.fdopen(rfd, "rb") as r:
+        while True:
+            chunk = r.read(65536)
+            if not chunk:
+                break
+            if len(payload) < cap:
+                payload += chunk
+            else:
+                too_big = True
+    _, status, usage = os.wait4(pid, 0)
+    result = {"id": request["id"], "cpu_ms": (usage.ru_utime + usage.ru_stime) * 1000,
+              "mem_kb": usage.ru_maxrss}
+    result.update(describe(config, status, usage, payload, too_big))
+    return result
+
+
+def describe(config, status, usage, payload, too_big):
+    """Turn the child's end and its result pipe into a protocol status."""
+    cpu = usage.ru_utime + usage.ru_stime
+    if too_big:
+        return {"status": "output_limit"}
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        if sig == signal.SIGXCPU or cpu >= config["cpu_limit"]:
+            return {"status": "timeout"}
+        if usage.ru_maxrss * 1024 >= config["memory_bytes"] * 0.95:
+            return {"status": "memory"}
+        return {"status": "signal", "signal": signal.Signals(sig).name}
+    if payload:
+        try:
+            message = json.loads(payload)
+        except ValueError:
+            return {"status": "exit", "code": os.WEXITSTATUS(status)}
+        if cpu > config["cpu_limit"]:
+            return {"status": "timeout"}
+        return message
+    return {"status": "exit", "code": os.WEXITSTATUS(status)}
+
+
+def run_child(config, code, prelude, request, wfd):
+    """The forked child: limits, fresh globals, the call, the answer on our own pipe."""
+    exit_code = 0
+    try:
+        os.close(config["request_fd"])
+        os.close(config["response_fd"])
+        limit_child(config)
+        outcome = call(config, code, prelude, request)
+    except MemoryError:
+        outcome = {"status": "memory"}
+    except BaseException as exc:  # the harness itself failed: report it rather than die silently
+        outcome = {"status": "harness_error", "message": f"{type(exc).__name__}: {exc}"}
+    try:
+        data = encode(outcome, config["output_bytes"])
+        while data:
+            data = data[os.write(wfd, data):]
+    except MemoryError:
+        os.write(wfd, b'{"status": "memory"}')
+    except BaseException:
+        exit_code = 70
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:
+        pass
+    os._exit(exit_code)
+
+
+def limit_child(config):
+    """CPU seconds and address space for this case only; the kernel enforces them."""
+    cpu = max(1, math.ceil(config["cpu_limit"]))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    with open("/proc/self/statm") as f:
+        mapped = int(f.read().split()[0]) * resource.getpagesize()
+    space = mapped + config["memory_bytes"]
+    resource.setrlimit(resource.RLIMIT_AS, (space, space))
+
+
+def call(config, code, prelude, request):
+    """Run the submission's code in fresh globals and call its entry point once."""
+    namespace = dict(prelude)
+    try:
+        exec(code, namespace)
+        entry = find_entry(config, namespace)
+        if isinstance(entry, str):
+            return {"status": "noentry", "message": entry}
+        args = request["args"]
+        value = entry(*args)
+        index = config.get("inplace_index")
+        if value is None and index is not None:
+            value = args[index]
+        return {"status": "ok", "value": value}
+    except MemoryError:
+        return {"status": "memory"}
+    except SystemExit as exc:
+        return {"status": "exception", "type": "SystemExit", "where": where_in_solution(exc),
+                "message": f"the solution called exit({exc.code!r})"}
+    except BaseException as exc:
+        return {"status": "exception", "type": type(exc).__name__, "where": where_in_solution(exc),
+                "message": first_line(exc)}
+
+
+def find_entry(config, namespace):
+    """The callable to judge: Solution().function, else a top-level function; or why not."""
+    name, cls = config["function"], config.get("class")
+    if cls and isinstance(namespace.get(cls), type):
+        method = getattr(namespace[cls](), name, None)
+        if callable(method):
+            return method
+        return f"class {cls} has no method {name}()"
+    if callable(namespace.get(name)):
+        return namespace[name]
+    wanted = f"class {cls} with a method {name}() or a function {name}()" if cls else f"a function {name}()"
+    return f"no entry point: expected {wanted}"
+
+
+def first_line(exc):
+    """The exception's message on one line, bounded."""
+    try:
+        text = str(exc).strip().splitlines()
+    except BaseException:
+        return ""
+    line = text[-1] if text else ""
+    return line[:300]
+
+
+def where_in_solution(exc):
+    """`line N in FUNCTION` of the deepest frame inside the submission, if any."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == "solution.py"]
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f"line {last.lineno} in {last.name}"
+
+
+def encode(outcome, limit):
+    """The outcome as JSON bytes; an answer that is not JSON data, or too big, says so."""
+    try:
+        data = json.dumps(outcome, allow_nan=False).encode()
+    except (TypeError, ValueError, RecursionError) as exc:
+        value = outcome.get("value")
+        outcome = {"status": "bad_value", "message": f"the answer ({type(value).__name__}) is not plain data: {exc}"[:300],
+}
+        data = json.dumps(outcome).encode()
+    if len(data) > limit:
+        return json.dumps({"status": "output_limit"}).encode()
+    return data
+
+
+if __name__ == "__main__":
+    main()

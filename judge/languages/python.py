@@ -1,0 +1,35 @@
+"""Python 3, as LeetCode runs it: implicit imports, a raised recursion limit, a fork per case."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
+from judge.problem import Problem
+
+
+class Python(Language):
+    """CPython, the interpreter the judge itself runs on."""
+
+    name = "python"
+    title = "Python 3"
+    extensions = (".py",)
+    install_hint = "install Python 3.10 or newer"
+    version_command = (sys.executable, "--version")
+    harness = HARNESS_DIR / "python_server.py"
+
+    def executable(self) -> str | None:
+        """The judge's own interpreter: always there."""
+        return sys.executable
+
+    def prepare(self, source: Path, workdir: Path, problem: Problem) -> Prepared:
+        """Nothing to build: the server compiles the source and reports a syntax error as CE."""
+        return Prepared(ok=True, source=source, artifact=source, mounts=(self.harness.parent,))
+
+    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+        """-I -S: no user site, no site-packages, no PYTHON* variables of the judge's user."""
+        return [sys.executable, "-I", "-S", "-B", str(self.harness), dumps(config)]
+
+
+LANGUAGE = Python()

@@ -1,0 +1,98 @@
+"""Language-neutral types of a problem's signature (`char[][]`, `int[]`, ...) and their values.
+
+Values travel as JSON-ready Python values: `int`/`long` as int, `double` as float, `bool` as bool,
+`char` and `string` as str, arrays as lists. In YAML a `char[]` may be written as one string and a
+`char[][]` as a list of row strings, so that boards stay readable.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+SCALARS = ("int", "long", "double", "bool", "char", "string")
+_TYPE = re.compile(r"^(int|long|double|bool|char|string)((?:\[\])*)$")
+
+
+def parse_type(text: Any) -> tuple[str, int]:
+    """Split a neutral type into (scalar, array depth); ValueError if it is not one."""
+    match = _TYPE.match(str(text).replace(" ", ""))
+    if not match:
+        raise ValueError(f"unknown type {text!r} (known: {', '.join(SCALARS)}, with [] or [][])")
+    return match.group(1), len(match.group(2)) // 2
+
+
+def from_yaml(value: Any, type_: str, where: str = "value") -> Any:
+    """Turn a value as written in YAML into the neutral value; ValueError naming `where`."""
+    scalar, depth = parse_type(type_)
+    return _convert(value, scalar, depth, where)
+
+
+def _convert(value: Any, scalar: str, depth: int, where: str) -> Any:
+    if depth == 0:
+        return _scalar(value, scalar, where)
+    if scalar == "char" and depth == 1 and isinstance(value, str):
+        return list(value)
+    if scalar == "char" and depth >= 1 and isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)  # an unquoted row of digits such as 111 read by YAML as a number
+        return list(value) if depth == 1 else value
+    if not isinstance(value, list):
+        raise ValueError(f"{where}: expected a list, got {type(value).__name__} {value!r:.40}")
+    return [_convert(item, scalar, depth - 1, f"{where}[{i}]") for i, item in enumerate(value)]
+
+
+def _scalar(value: Any, scalar: str, where: str) -> Any:
+    if scalar in ("int", "long"):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{where}: expected an integer, got {value!r:.40}")
+        return value
+    if scalar == "double":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"{where}: expected a number, got {value!r:.40}")
+        return float(value)
+    if scalar == "bool":
+        if not isinstance(value, bool):
+            raise ValueError(f"{where}: expected true or false, got {value!r:.40}")
+        return value
+    if scalar == "char":
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str) or len(value) != 1:
+            raise ValueError(f"{where}: expected one character, got {value!r:.40}")
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: expected a string, got {value!r:.40}")
+    return value
+
+
+def to_yaml(value: Any, type_: str) -> Any:
+    """The readable YAML form of a neutral value: char arrays become strings of rows."""
+    scalar, depth = parse_type(type_)
+    if scalar == "char" and depth == 1 and _all_chars(value):
+        return "".join(value)
+    if scalar == "char" and depth == 2 and isinstance(value, list) and all(_all_chars(r) for r in value):
+        return ["".join(row) for row in value]
+    return value
+
+
+def _all_chars(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(c, str) and len(c) == 1 for c in value)
+
+
+def render(value: Any, type_: str) -> list[str]:
+    """Lines showing a value to a person: grids as rows, anything else on one line."""
+    if is_grid(value):
+        return ["".join(str(c) if isinstance(c, str) and len(c) == 1 else "?" for c in row) for row in value]
+    if isinstance(value, list) and all(isinstance(r, str) for r in value) and value:
+        return list(value)
+    return [_short(value)]
+
+
+def is_grid(value: Any) -> bool:
+    """Whether a value is a list of lists (a 2D array, possibly ragged)."""
+    return isinstance(value, list) and bool(value) and all(isinstance(r, list) for r in value)
+
+
+def _short(value: Any, limit: int = 200) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."

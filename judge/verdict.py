@@ -1,0 +1,130 @@
+"""Verdicts and the frozen result records that grading returns."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Verdict(str, enum.Enum):
+    """The outcome of one case or one submission."""
+
+    AC = "AC"    # accepted
+    WA = "WA"    # wrong answer
+    TLE = "TLE"  # time limit exceeded (CPU or wall)
+    MLE = "MLE"  # memory limit exceeded
+    RE = "RE"    # runtime error: exception, signal, unexpected exit
+    CE = "CE"    # compile error: syntax error or missing entry point
+    OLE = "OLE"  # output limit exceeded
+    JE = "JE"    # judge error: the judge (or the problem package) failed, not the submission
+    SKIPPED = "SKIPPED"  # not run (after a time-out); counts as failed
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def description(self) -> str:
+        """A few words a person reads beside the code."""
+        return _DESCRIPTIONS[self]
+
+
+_DESCRIPTIONS = {
+    Verdict.AC: "accepted",
+    Verdict.WA: "wrong answer",
+    Verdict.TLE: "time limit exceeded",
+    Verdict.MLE: "memory limit exceeded",
+    Verdict.RE: "runtime error",
+    Verdict.CE: "compile error",
+    Verdict.OLE: "output limit exceeded",
+    Verdict.JE: "judge error",
+    Verdict.SKIPPED: "skipped",
+}
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """What one case of one submission gave."""
+
+    name: str
+    group: str
+    verdict: Verdict
+    time_ms: float = 0.0          # wall time measured by the judge, outside the box
+    cpu_ms: float | None = None   # CPU time reported by the kernel for the case
+    memory_kb: int | None = None  # peak resident memory
+    message: str = ""             # one line: the exception, the signal, the limit
+    diff: tuple[str, ...] = ()    # the checker's explanations, when wrong
+    got: Any = None               # the decoded answer, when there was one
+    output: str = ""              # what the case printed on stdout/stderr (capped)
+
+    @property
+    def passed(self) -> bool:
+        """Whether the case was accepted."""
+        return self.verdict is Verdict.AC
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict."""
+        return {
+            "name": self.name, "group": self.group, "verdict": self.verdict.value,
+            "time_ms": round(self.time_ms, 3),
+            "cpu_ms": None if self.cpu_ms is None else round(self.cpu_ms, 3),
+            "memory_kb": self.memory_kb, "message": self.message, "diff": list(self.diff),
+            "output": self.output,
+        }
+
+
+@dataclass(frozen=True)
+class SubmissionResult:
+    """What one submission gave over all cases."""
+
+    submission: str              # the name shown to people (path relative to where it was given)
+    path: str                    # absolute path
+    language: str
+    verdict: Verdict
+    cases: tuple[CaseResult, ...] = ()
+    message: str = ""            # for CE or JE: the compiler's or the judge's words
+    sha256: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def passed(self) -> int:
+        """How many cases were accepted."""
+        return sum(c.passed for c in self.cases)
+
+    @property
+    def total(self) -> int:
+        """How many cases there were."""
+        return len(self.cases)
+
+    @property
+    def first_failure(self) -> CaseResult | None:
+        """The first case, in test order, that was not accepted."""
+        return next((c for c in self.cases if not c.passed), None)
+
+    @property
+    def max_time_ms(self) -> float:
+        """The slowest case's wall time."""
+        return max((c.time_ms for c in self.cases if c.verdict is not Verdict.SKIPPED), default=0.0)
+
+    def to_dict(self, with_cases: bool = True) -> dict:
+        """A JSON-ready dict."""
+        first = self.first_failure
+        data = {
+            "submission": self.submission, "path": self.path, "language": self.language,
+            "verdict": self.verdict.value, "passed": self.passed, "total": self.total,
+            "message": self.message, "sha256": self.sha256,
+            "max_time_ms": round(self.max_time_ms, 3),
+            "first_failure": first.name if first else None,
+        }
+        if with_cases:
+            data["cases"] = [c.to_dict() for c in self.cases]
+        data.update(self.extra)
+        return data
+
+
+def overall(cases: list[CaseResult] | tuple[CaseResult, ...]) -> Verdict:
+    """A submission's verdict: that of its first failing case in test order, else AC."""
+    for case in cases:
+        if case.verdict is not Verdict.AC:
+            return case.verdict
+    return Verdict.AC
