@@ -52,9 +52,8 @@ class Server:
         config = self.language.config(self.problem, self.prepared)
         config.update(request_fd=req_r, response_fd=resp_w)
         argv = self.language.server_argv(self.prepared, config)
+        # Only the box's own folder holds the submission: its source folder (other submissions) stays out.
         mounts = [Mount(Path(p)) for p in self.prepared.mounts]
-        if self.prepared.artifact:
-            mounts.append(Mount(Path(self.prepared.artifact).parent))
         mounts.append(Mount(self.workdir, writable=True))
         command = self.box.command(argv, self.workdir, mounts, keep_fds=(req_r, resp_w))
         try:

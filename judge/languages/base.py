@@ -21,7 +21,7 @@ class Prepared:
     ok: bool
     message: str = ""                   # the compiler's first lines when not ok
     source: Path | None = None
-    artifact: Path | None = None        # what the server runs (the source itself for scripts)
+    artifact: Path | None = None        # what the server runs, inside the box's folder (workdir)
     mounts: tuple[Path, ...] = ()       # extra read-only paths the server needs in the box
     compile_ms: float = 0.0
 

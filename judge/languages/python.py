@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -24,8 +25,10 @@ class Python(Language):
         return sys.executable
 
     def prepare(self, source: Path, workdir: Path, problem: Problem) -> Prepared:
-        """Nothing to build: the server compiles the source and reports a syntax error as CE."""
-        return Prepared(ok=True, source=source, artifact=source, mounts=(self.harness.parent,))
+        """Copy the source into the box's folder; the server compiles it and reports a syntax error as CE."""
+        artifact = workdir / "solution.py"
+        shutil.copyfile(source, artifact)
+        return Prepared(ok=True, source=source, artifact=artifact, mounts=(self.harness.parent,))
 
     def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
         """-I -S: no user site, no site-packages, no PYTHON* variables of the judge's user."""
