@@ -13,7 +13,7 @@ from judge.problem import Problem
 from judge.verdict import CaseResult, SubmissionResult, Verdict
 
 MAX_DIFF_LINES = 12
-WINDOW = (16, 30)  # rows, columns of a large grid shown around the first wrong square
+WINDOW = (16, 24)  # rows, columns of a large grid shown around the first wrong square
 
 
 def table(results: Sequence[SubmissionResult]) -> str:
@@ -49,9 +49,9 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
         return "\n".join([head, *_indent(result.message.splitlines() or [""])])
     case = next((c for c in cases if c.name == first.name), None)
     lines = [head, f"   first failing case: {first.name} ({first.group})"
-             + (f" - {case.description}" if case and case.description else "")]
-    if case is not None:
-        lines.append(f"   from {case.file.name}:{case.line}")
+             + (f", {case.file.name}:{case.line}" if case is not None else "")]
+    if case is not None and case.description:
+        lines.append(f"   {case.description}")
     if first.verdict is not Verdict.WA:
         lines.append(f"   {first.verdict.value}: {first.message}")
     if case is not None:
@@ -82,14 +82,26 @@ def _case_view(problem: Problem, case: Case, result: CaseResult) -> list[str]:
     grids.append(("expected", case.expected))
     if result.verdict is Verdict.WA:
         grids.append(("got", result.got))
+        marks = _marks(case.expected, result.got)
+        if marks:
+            grids.append(("wrong", marks))
     lines += _side_by_side(grids)
     return lines
 
 
+def _marks(expected: Any, got: Any) -> list[list[str]] | None:
+    """A grid with '.' where got equals expected and 'x' where it does not (same shape only)."""
+    if not values.is_grid(expected) or not values.is_grid(got) or len(expected) != len(got):
+        return None
+    if any(not isinstance(g, list) or len(g) != len(e) for e, g in zip(expected, got)):
+        return None
+    return [["." if a == b else "x" for a, b in zip(e, g)] for e, g in zip(expected, got)]
+
+
 def _side_by_side(grids: list[tuple[str, Any]]) -> list[str]:
     """Grids in columns, cropped to a window around the first wrong square when large."""
-    expected = grids[-2][1] if len(grids) >= 2 and grids[-1][0] == "got" else None
-    got = grids[-1][1] if expected is not None else None
+    titles = dict(grids)
+    expected, got = titles.get("expected"), titles.get("got")
     top, left, note = _window(expected, got, grids)
     blocks = []
     for title, value in grids:

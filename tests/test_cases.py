@@ -1,0 +1,74 @@
+"""YAML case files: loading in test order, line numbers, validation and every kind of bad input."""
+
+import pytest
+
+from judge.cases import load_cases
+from judge.cases import test_set_hash as set_hash
+from judge.errors import CaseError
+from judge.problem import load_problem
+
+
+def test_loads_in_test_order():
+    problem = load_problem("minesweeper")
+    cases = load_cases(problem)
+    assert [c.name for c in cases[:2]] == ["example-1", "example-2"]
+    assert {c.group for c in cases[:2]} == {"sample"}
+    assert all(c.group == "secret" for c in cases[2:])
+    assert len(cases) >= 62
+    first = cases[0]
+    assert first.args["click"] == [3, 0]
+    assert first.args["board"][1] == list("EEMEE")
+    assert first.expected[0] == list("B1E1B")
+    assert first.line == 2 and first.file.name == "examples.yaml"
+
+
+def test_hash_is_stable_and_sensitive(problem_copy):
+    problem = load_problem(str(problem_copy))
+    before = set_hash(load_cases(problem))
+    assert before == set_hash(load_cases(problem))
+    path = problem_copy / "cases" / "sample" / "examples.yaml"
+    path.write_text(path.read_text().replace("example-2", "example-two"))
+    assert set_hash(load_cases(problem)) != before
+
+
+BAD = {
+    "malformed": ("- name: a\n  board: ['E'\n  click: [0, 0]\n", r"bad.yaml:\d+: malformed YAML"),
+    "not-a-list": ("name: a\n", r"bad.yaml:1: expected a list of cases"),
+    "no-name": ("- board: ['E']\n  click: [0, 0]\n  expected: ['B']\n", r"bad.yaml:1: the case has no name"),
+    "missing": ("- name: a\n  board: ['E']\n  expected: ['B']\n", r"bad.yaml:1 \(case a\): missing click"),
+    "unknown-key": ("- name: a\n  board: ['E']\n  click: [0, 0]\n  expect: ['B']\n", "unknown key"),
+    "ragged": ("- name: a\n  board: ['EE', 'E']\n  click: [0, 0]\n  expected: ['BB', 'B']\n",
+               r"invalid input: row 1 has 1 squares?, expected 2"),
+    "oversized": ("- name: a\n  board: [" + ", ".join(["'" + "E" * 51 + "'"]) + "]\n  click: [0, 0]\n  expected: ['B']\n",
+                  r"invalid input: .*51"),
+    "bad-char": ("- name: a\n  board: ['EQ']\n  click: [0, 0]\n  expected: ['BB']\n", r"'Q' is not a board character"),
+    "click-outside": ("- name: a\n  board: ['EE']\n  click: [3, 0]\n  expected: ['BB']\n", r"click \(3,0\) is outside"),
+    "click-revealed": ("- name: a\n  board: ['BB']\n  click: [0, 0]\n  expected: ['BB']\n", r"already revealed"),
+    "unreachable": ("- name: a\n  board: ['BM']\n  click: [0, 1]\n  expected: ['BX']\n", r"'B' next to a mine"),
+    "wrong-digit": ("- name: a\n  board: ['2M']\n  click: [0, 1]\n  expected: ['2X']\n", r"'2' but 1 mine"),
+    "x-on-board": ("- name: a\n  board: ['XE']\n  click: [0, 1]\n  expected: ['XE']\n", r"'X'"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD))
+def test_bad_case_files(problem_copy, kind):
+    text, message = BAD[kind]
+    (problem_copy / "cases" / "secret" / "bad.yaml").write_text(text)
+    with pytest.raises(CaseError, match=message) as info:
+        load_cases(load_problem(str(problem_copy)))
+    assert "\n" not in str(info.value)
+    assert "bad.yaml" in str(info.value)
+
+
+def test_duplicate_name(problem_copy):
+    (problem_copy / "cases" / "secret" / "dup.yaml").write_text(
+        "- name: example-1\n  board: ['E']\n  click: [0, 0]\n  expected: ['B']\n")
+    with pytest.raises(CaseError, match=r"dup.yaml:1 \(case example-1\): duplicate case name, first used at .*examples.yaml:2"):
+        load_cases(load_problem(str(problem_copy)))
+
+
+def test_no_cases(problem_copy):
+    for f in (problem_copy / "cases").rglob("*.yaml"):
+        f.unlink()
+    with pytest.raises(CaseError, match="no cases"):
+        load_cases(load_problem(str(problem_copy)))

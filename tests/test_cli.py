@@ -1,0 +1,103 @@
+"""The real `judge` command: grading output, JSON, exit codes, and bad input that changes nothing."""
+
+import json
+
+import pytest
+
+from conftest import DATA, ROOT, SUBMISSIONS, run_judge, tree_state
+
+
+def test_grade_table_and_details():
+    result = run_judge("grade", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py",
+                       SUBMISSIONS / "wrong_answer" / "four_way.py")
+    assert result.returncode == 1, result.stderr
+    out = result.stdout
+    assert "bfs_class.py" in out and "AC" in out and "four_way.py" in out and "WA" in out
+    assert "first failing case:" in out and "what is wrong:" in out and "expected" in out
+    assert result.stderr.count("Traceback") == 0
+
+
+def test_grade_all_accepted_exits_zero():
+    result = run_judge("grade", "minesweeper", SUBMISSIONS / "accepted")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "5 submissions: 5 AC" in result.stdout
+
+
+def test_grade_json():
+    result = run_judge("grade", "minesweeper", SUBMISSIONS / "accepted" / "inplace_none.py",
+                       SUBMISSIONS / "compile_error" / "syntax_error.py", "--json")
+    doc = json.loads(result.stdout)
+    assert doc["problem"] == "minesweeper"
+    by_name = {r["submission"].split("/")[-1]: r for r in doc["results"]}
+    assert by_name["inplace_none.py"]["verdict"] == "AC"
+    assert by_name["syntax_error.py"]["verdict"] == "CE"
+    case = by_name["inplace_none.py"]["cases"][0]
+    assert case["name"] == "example-1" and case["verdict"] == "AC" and case["time_ms"] > 0
+
+
+def test_verify_passes():
+    result = run_judge("verify", "minesweeper")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "verified: OK" in result.stdout
+    assert "MISMATCH" not in result.stdout
+
+
+def test_verify_catches_a_wrong_expected_answer_and_a_misfiled_submission(problem_copy, tmp_path):
+    cases = problem_copy / "cases" / "sample" / "examples.yaml"
+    cases.write_text(cases.read_text().replace("    - 'B1X1B'", "    - 'B1M1B'", 1))
+    subs = tmp_path / "submissions" / "minesweeper" / "accepted"
+    subs.mkdir(parents=True)
+    (subs / "wa.py").write_bytes((SUBMISSIONS / "wrong_answer" / "mine_noop.py").read_bytes())
+    result = run_judge("verify", problem_copy)
+    assert result.returncode == 1
+    assert "the reference gives WA" in result.stdout
+    assert "expected AC, got WA" in result.stdout
+
+
+def _bad_case(problem_copy, text):
+    (problem_copy / "cases" / "secret" / "zz.yaml").write_text(text)
+    return problem_copy
+
+
+BAD_INPUTS = {
+    "malformed-yaml": lambda p: _bad_case(p, "- name: a\n  board: ['E'\n"),
+    "ragged": lambda p: _bad_case(p, "- name: a\n  board: ['EE', 'E']\n  click: [0, 0]\n  expected: ['BB', 'B']\n"),
+    "click-outside": lambda p: _bad_case(p, "- name: a\n  board: ['EE']\n  click: [0, 5]\n  expected: ['BB']\n"),
+    "unreachable": lambda p: _bad_case(p, "- name: a\n  board: ['BM']\n  click: [0, 1]\n  expected: ['BX']\n"),
+    "duplicate": lambda p: _bad_case(p, "- name: example-1\n  board: ['E']\n  click: [0, 0]\n  expected: ['B']\n"),
+    "no-reference": lambda p: (p / "reference.py").unlink() or p,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_INPUTS))
+def test_bad_package_is_one_line_exit_2_and_changes_nothing(problem_copy, kind):
+    target = BAD_INPUTS[kind](problem_copy)
+    before = tree_state(problem_copy)
+    result = run_judge("grade", target, SUBMISSIONS / "accepted" / "bfs_class.py")
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("judge: error: "), result.stderr
+    assert "Traceback" not in result.stderr
+    assert str(problem_copy) in lines[0]
+    assert tree_state(problem_copy) == before
+
+
+@pytest.mark.parametrize("args, message", [
+    (("grade", "nope", "x.py"), "unknown problem 'nope'"),
+    (("grade", "minesweeper", "does/not/exist.py"), "does/not/exist.py: no such file or folder"),
+    (("grade", "minesweeper", "README.md"), "README.md: unknown language"),
+    (("grade", "minesweeper"), "the following arguments are required"),
+    (("grade", "minesweeper", "x.py", "--jobs", "zero"), "invalid int value"),
+    (("frobnicate",), "invalid choice"),
+])
+def test_bad_usage(args, message):
+    before = tree_state(ROOT / "problems")
+    result = run_judge(*args)
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert tree_state(ROOT / "problems") == before
+
+
+def test_module_and_console_script_agree():
+    result = run_judge("--version")
+    assert result.returncode == 0 and result.stdout.startswith("judge ")

@@ -1,0 +1,126 @@
+"""Grading Python submissions end to end through the real runner: verdicts, isolation, policy."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, SUBMISSIONS
+from judge.cases import load_cases
+from judge.errors import SubmissionError, UsageError
+from judge.grade import Options, find_submissions, grade, grade_one
+from judge.problem import load_problem
+from judge.verdict import Verdict
+
+
+@pytest.fixture(scope="module")
+def problem():
+    return load_problem("minesweeper")
+
+
+@pytest.fixture(scope="module")
+def cases(problem):
+    return load_cases(problem)
+
+
+@pytest.fixture(scope="module")
+def few(cases):
+    """The samples and a handful of secret cases, one of them 50x50."""
+    big = next(c for c in cases if len(c.args["board"]) == 50)
+    return cases[:6] + [big]
+
+
+def test_accepted_forms(problem, cases):
+    for name in ("bfs_class.py", "bare_function.py", "inplace_none.py", "dfs_recursive.py"):
+        result = grade_one(problem, cases, SUBMISSIONS / "accepted" / name)
+        assert result.verdict is Verdict.AC, (name, result.first_failure)
+        assert result.passed == result.total == len(cases)
+        assert all(c.cpu_ms is not None and c.memory_kb for c in result.cases)
+
+
+def test_each_case_runs_in_fresh_state(problem, few):
+    result = grade_one(problem, few, DATA / "leak_detector.py")
+    assert result.verdict is Verdict.AC, result.first_failure
+
+
+def test_wrong_answer_has_a_diff(problem, cases):
+    result = grade_one(problem, cases, SUBMISSIONS / "wrong_answer" / "mine_noop.py")
+    assert result.verdict is Verdict.WA
+    first = result.first_failure
+    assert first.name == "example-2"
+    assert "(1,2): expected 'X' (the clicked mine), got 'M'" in first.diff
+    assert first.got[1][2] == "M"
+    assert 0 < result.passed < result.total
+
+
+def test_compile_errors(problem, few):
+    syntax = grade_one(problem, few, SUBMISSIONS / "compile_error" / "syntax_error.py")
+    assert syntax.verdict is Verdict.CE and "SyntaxError" in syntax.message and "line" in syntax.message
+    missing = grade_one(problem, few, SUBMISSIONS / "compile_error" / "missing_entry.py")
+    assert missing.verdict is Verdict.CE and "updateBoard" in missing.message
+    assert missing.passed == 0 and missing.total == len(few)
+
+
+def test_runtime_error_names_exception_and_line(problem, few):
+    result = grade_one(problem, few, SUBMISSIONS / "runtime_error" / "crash.py")
+    assert result.verdict is Verdict.RE
+    assert result.first_failure.message.startswith("IndexError: list index out of range (line ")
+
+
+def test_time_and_memory_limits_skip_the_rest(problem, few):
+    loop = grade_one(problem, few, SUBMISSIONS / "time_limit" / "infinite_loop.py")
+    assert loop.verdict is Verdict.TLE and "CPU" in loop.first_failure.message
+    assert [c.verdict for c in loop.cases[1:]] == [Verdict.SKIPPED] * (len(few) - 1)
+    sleeper = grade_one(problem, few[:2], SUBMISSIONS / "time_limit" / "sleeper.py")
+    assert sleeper.verdict is Verdict.TLE and "wall" in sleeper.first_failure.message
+    hog = grade_one(problem, few[:2], SUBMISSIONS / "memory_limit" / "hog.py")
+    assert hog.verdict is Verdict.MLE and "memory limit" in hog.first_failure.message
+
+
+def test_keep_going_runs_every_case(problem, few):
+    result = grade_one(problem, few[:2], SUBMISSIONS / "time_limit" / "infinite_loop.py",
+                       Options(skip_after_limit=False))
+    assert [c.verdict for c in result.cases] == [Verdict.TLE, Verdict.TLE]
+
+
+def test_prints_cannot_forge_and_are_kept(problem, few):
+    result = grade_one(problem, few, DATA / "prints.py")
+    assert result.verdict is Verdict.AC
+    assert "debug: clicking" in result.cases[0].output
+
+
+def test_output_flood_is_ole(problem, few):
+    result = grade_one(problem, few[:2], DATA / "flood.py")
+    assert result.verdict is Verdict.OLE and "stdout" in result.first_failure.message
+
+
+def test_exit_and_killed_parent_are_re_and_the_judge_carries_on(problem, few):
+    exits = grade_one(problem, few[:3], DATA / "exits.py")
+    assert [c.verdict for c in exits.cases] == [Verdict.RE] * 3
+    assert "without answering" in exits.first_failure.message
+    killer = grade_one(problem, few[:3], DATA / "kills_parent.py")
+    assert killer.total == 3 and all(c.verdict is not Verdict.JE for c in killer.cases)
+
+
+def test_not_plain_data_is_wa(problem, few):
+    result = grade_one(problem, few[:1], DATA / "returns_set.py")
+    assert result.verdict is Verdict.WA and "set" in result.first_failure.message
+
+
+def test_parallel_gives_the_same_verdicts(problem, few):
+    paths = find_submissions([SUBMISSIONS / "wrong_answer", SUBMISSIONS / "accepted"])
+    serial = grade(problem, few, paths, Options(jobs=1))
+    parallel = grade(problem, few, paths, Options(jobs=2))
+    assert [(r.submission, [c.verdict for c in r.cases]) for r in serial] == \
+           [(r.submission, [c.verdict for c in r.cases]) for r in parallel]
+
+
+def test_find_submissions(tmp_path):
+    found = find_submissions([SUBMISSIONS])
+    assert len(found) >= 12 and all(p.suffix for p in found)
+    with pytest.raises(UsageError, match="no such file"):
+        find_submissions([tmp_path / "missing.py"])
+    (tmp_path / "notes.txt").write_text("hi")
+    with pytest.raises(SubmissionError, match="unknown language"):
+        find_submissions([tmp_path / "notes.txt"])
+    with pytest.raises(UsageError, match="no submissions in this folder"):
+        find_submissions([tmp_path])

@@ -1,0 +1,65 @@
+"""The terminal report: table, failure details with boards side by side, JSON."""
+
+import json
+
+from judge.cases import load_cases
+from judge.problem import load_problem
+from judge.report import failure_details, json_report, summary, table, text_report
+from judge.verdict import CaseResult, SubmissionResult, Verdict
+
+
+def _wa(case, got, diff):
+    return SubmissionResult("sub.py", "/x/sub.py", "python", Verdict.WA, (
+        CaseResult(case.name, case.group, Verdict.WA, 3.0, 2.0, 1000, diff[0], tuple(diff), got),
+    ))
+
+
+def test_table_and_summary():
+    ok = SubmissionResult("a.py", "/a.py", "python", Verdict.AC, (CaseResult("c", "sample", Verdict.AC, 12.4),))
+    ce = SubmissionResult("b.py", "/b.py", "python", Verdict.CE, (CaseResult("c", "sample", Verdict.CE),), "line 1: SyntaxError")
+    text = table([ok, ce])
+    assert "a.py" in text and "1/1" in text and "12 ms" in text and "CE" in text
+    assert summary([ok, ce]) == "2 submissions: 1 AC, 1 CE"
+
+
+def test_failure_details_side_by_side():
+    problem = load_problem("minesweeper")
+    case = load_cases(problem)[1]
+    got = [row[:] for row in case.expected]
+    got[1][2] = "M"
+    text = failure_details(problem, [case], _wa(case, got, ["(1,2): expected 'X' (the clicked mine), got 'M'"]))
+    assert "first failing case: example-2" in text
+    assert "click: [1, 2]" in text
+    lines = text.splitlines()
+    header = next(line for line in lines if "expected" in line and "got" in line and "board" in line)
+    assert header.split() == ["board", "expected", "got", "wrong"]
+    assert any(line.split() == ["B1M1B", "B1X1B", "B1M1B", "..x.."] for line in lines)
+    assert "(1,2): expected 'X' (the clicked mine), got 'M'" in text
+
+
+def test_large_boards_are_cropped_around_the_first_wrong_square():
+    problem = load_problem("minesweeper")
+    case = next(c for c in load_cases(problem) if len(c.args["board"]) == 50)
+    got = [row[:] for row in case.expected]
+    got[40][45] = "Q"
+    text = failure_details(problem, [case], _wa(case, got, ["(40,45): 'Q' is not a board character"]))
+    assert "of 50x50" in text
+    assert max(len(line) for line in text.splitlines()) < 120
+
+
+def test_json_report_shape():
+    problem = load_problem("minesweeper")
+    case = load_cases(problem)[1]
+    doc = json.loads(json_report(problem, [_wa(case, None, ["got None: the board was not returned"])]))
+    assert doc["problem"] == "minesweeper"
+    result = doc["results"][0]
+    assert {"submission", "language", "verdict", "passed", "total", "cases"} <= set(result)
+    assert result["cases"][0]["diff"] == ["got None: the board was not returned"]
+    assert {"name", "verdict", "time_ms"} <= set(result["cases"][0])
+
+
+def test_text_report_lists_failures_only():
+    problem = load_problem("minesweeper")
+    case = load_cases(problem)[1]
+    text = text_report(problem, [case], [_wa(case, None, ["got None"])], "header")
+    assert text.startswith("header") and "== sub.py: WA (wrong answer)" in text
