@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# Debian packages: the sandbox (bubblewrap) and the toolchains of the submission languages.
-APT_PACKAGES=(bubblewrap)
+# Debian packages: the sandbox (bubblewrap), the toolchains of the submission languages, and
+# chromium, the headless browser the tests render the leaderboard's HTML page in.
+APT_PACKAGES=(bubblewrap chromium)
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
+import sqlite3
 import sys
+from pathlib import Path
 from typing import Sequence
 
-from judge import __version__, report
+from judge import __version__, exports, leaderboard, report, report_html
 from judge.cases import load_cases
-from judge.errors import JudgeError
-from judge.grade import Options, default_jobs, find_submissions, grade
+from judge.errors import JudgeError, StoreError
+from judge.grade import Options, default_jobs, find_submissions
 from judge.problem import load_problem
+from judge.progress import Progress
+from judge.recorder import Recorder
+from judge.store import ENV_DB, Store, db_path
 from judge.sandbox import detect
 from judge.verdict import Verdict
 from judge.verify import verify
@@ -47,7 +53,23 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--jobs", "-j", type=int, default=default_jobs(), help="submissions graded at once (default: cores)")
     g.add_argument("--keep-going", action="store_true",
                    help="run every case even after a TLE or MLE (default: skip the rest of that submission)")
+    g.add_argument("--db", metavar="PATH", help=f"results store (default: ${ENV_DB} or .judge/results.sqlite3)")
+    g.add_argument("--author", help="the author of every submission given (default: a header comment "
+                                    "'author: NAME', else the folder, else the file name)")
+    g.add_argument("--no-cache", action="store_true",
+                   help="grade every submission again even when an unchanged result is stored")
+    g.add_argument("--no-store", action="store_true", help="neither read nor record the results store")
     g.set_defaults(func=cmd_grade)
+
+    b = sub.add_parser("leaderboard", help="rank the stored results of a problem",
+                       description="Rank each author's best stored submission: by score, then speed relative to "
+                                   "the reference, then the earliest submission.")
+    b.add_argument("problem", nargs="?", help="a problem name or path (default: the only problem in the store)")
+    b.add_argument("--format", "-f", choices=[*exports.FORMATS, "html", "gradescope"], default="terminal")
+    b.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    b.add_argument("--db", metavar="PATH", help=f"results store (default: ${ENV_DB} or .judge/results.sqlite3)")
+    b.add_argument("--author", help="for --format gradescope: whose results.json to write")
+    b.set_defaults(func=cmd_leaderboard)
 
     v = sub.add_parser("verify", help="check a problem package end to end",
                        description="Validate cases, check expected answers against the reference, and check "
@@ -71,7 +93,17 @@ def cmd_grade(args: argparse.Namespace) -> int:
     cases = load_cases(problem)
     sources = find_submissions(args.submissions)
     options = _options(args)
-    results = grade(problem, cases, sources, options)
+    store = None if args.no_store else _open_store(args)
+    recorder = Recorder(store, problem, cases, options, author=args.author, use_cache=not args.no_cache,
+                        seed=getattr(args, "seed", None))
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
+    try:
+        with Progress(len(sources)) as tick:
+            results = recorder.grade(sources, tick)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if store is not None:
+            store.close()
     box = options.box
     if args.json:
         print(report.json_report(problem, results, {"sandbox": box.name, "cases": len(cases)}))
@@ -81,6 +113,38 @@ def cmd_grade(args: argparse.Namespace) -> int:
                   f"sandbox: {box.name}{'' if box.isolated else ' (resource limits only, no isolation)'}\n")
         print(report.text_report(problem, cases, results, header))
     return EXIT_OK if all(r.verdict is Verdict.AC for r in results) else EXIT_NOT_ACCEPTED
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _open_store(args: argparse.Namespace) -> Store:
+    args.db_path = db_path(args.db)
+    return Store.open(args.db_path)
+
+
+def cmd_leaderboard(args: argparse.Namespace) -> int:
+    """`judge leaderboard [PROBLEM]`."""
+    path = db_path(args.db)
+    if not path.exists():
+        raise StoreError(f"{path}: no results store here yet; run judge grade first (or give --db)")
+    with _open_store(args) as store:
+        board = leaderboard.build(store, args.problem)
+    if args.format == "html":
+        text = report_html.html(board)
+    elif args.format == "gradescope":
+        text = exports.gradescope(board, args.author)
+    else:
+        text = exports.FORMATS[args.format](board)
+    if args.output:
+        try:
+            Path(args.output).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise JudgeError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
+    else:
+        print(text.rstrip("\n"))
+    return EXIT_OK
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -120,6 +184,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except JudgeError as exc:
         print(f"judge: error: {exc}", file=sys.stderr)
         return exc.exit_code
+    except sqlite3.Error as exc:  # the store failed after it was opened (disk full, locked too long, corrupt page)
+        print(f"judge: error: {getattr(args, 'db_path', 'the results store')}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print("judge: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

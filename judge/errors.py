@@ -9,7 +9,8 @@ in one place (cli.main)::
     ├── ProblemError           exit 2   a broken problem package: problem.yaml, a missing or broken part
     │   └── CaseError          exit 2   a bad case file or case: malformed YAML, invalid board, duplicate
     ├── SubmissionError        exit 2   a submission that cannot be judged: unknown language
-    └── SetupError             exit 2   the machine lacks what was required (e.g. --require-sandbox)
+    ├── SetupError             exit 2   the machine lacks what was required (e.g. --require-sandbox)
+    └── StoreError             exit 2   the results database is corrupt, unreadable or too new
 
 Anything else escaping to the CLI is a bug of the judge: exit 3 with a one-line message.
 """
@@ -39,3 +40,7 @@ class SubmissionError(JudgeError):
 
 class SetupError(JudgeError):
     """The machine lacks something the user required, such as a sandbox."""
+
+
+class StoreError(JudgeError):
+    """The results database cannot be used: not a database, unreadable, or from a newer judge."""

@@ -19,14 +19,17 @@ WINDOW = (16, 24)  # rows, columns of a large grid shown around the first wrong 
 def table(results: Sequence[SubmissionResult]) -> str:
     """One row per submission: verdict, score, slowest case, first failing case."""
     rows = []
+    # author and cached are known when the run went through the results store (recorder.py)
+    stored = any("cached" in r.extra for r in results)
     for r in results:
         first = r.first_failure
         rows.append([
             r.submission, r.language, r.verdict.value, f"{r.passed}/{r.total}",
             f"{r.max_time_ms:.0f} ms" if r.cases and r.verdict not in (Verdict.CE, Verdict.JE) else "-",
             first.name if first else "",
-        ])
+        ] + ([r.extra.get("author", ""), "cached" if r.extra.get("cached") else ""] if stored else []))
     headers = ["submission", "language", "verdict", "passed", "slowest", "first failure"]
+    headers += ["author", "cached"] if stored else []
     return tabulate(rows, headers=headers, tablefmt="simple")
 
 

@@ -1,0 +1,309 @@
+"""The results store: an embedded SQLite file with a versioned schema, runs, submissions and cases.
+
+Durability rules (why the code looks the way it does):
+- WAL mode and a busy timeout, so two judges can write to one file at once: readers never block
+  writers, and a writer waits for the other's (short) transaction instead of failing.
+- Each finished submission is written in one `BEGIN IMMEDIATE ... COMMIT` transaction with all of
+  its cases, so a run killed at any moment leaves whole submissions or nothing of one.
+- A run row is `running` until the judge marks it `finished` or `interrupted`; a run whose process
+  died without saying so (SIGKILL) is marked `interrupted` by the next judge that opens the store.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sqlite3
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+from judge.errors import StoreError
+
+DEFAULT_DB = Path(".judge") / "results.sqlite3"
+ENV_DB = "JUDGE_DB"
+BUSY_TIMEOUT_MS = 30_000
+OUR_TABLES = {"runs", "submissions", "cases", "reference_times"}
+
+#: Schema migrations, applied in order; migration i brings user_version from i to i + 1.
+#: Never edit a shipped one: add a new one (old files are upgraded by replaying the rest).
+MIGRATIONS: tuple[str, ...] = (
+    # v1: runs, submissions with their first failing case, cases, the reference's times.
+    """
+    CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        status TEXT NOT NULL DEFAULT 'running',     -- running | finished | interrupted
+        problem TEXT NOT NULL,
+        problem_path TEXT,
+        test_set_hash TEXT NOT NULL,
+        cases INTEGER NOT NULL,
+        seed INTEGER,
+        judge_version TEXT NOT NULL,
+        host TEXT,
+        pid INTEGER
+    );
+    CREATE TABLE submissions (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id),
+        graded_at TEXT NOT NULL,
+        name TEXT NOT NULL,
+        path TEXT NOT NULL,
+        author TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        language TEXT NOT NULL,
+        toolchain TEXT,
+        verdict TEXT NOT NULL,
+        passed INTEGER NOT NULL,
+        total INTEGER NOT NULL,
+        score REAL NOT NULL,
+        max_score REAL NOT NULL,
+        message TEXT NOT NULL DEFAULT '',
+        cache_key TEXT,
+        cached_from INTEGER REFERENCES submissions(id),
+        first_failure TEXT                          -- JSON: name, verdict, message, diff, args, expected, got
+    );
+    CREATE TABLE cases (
+        submission_id INTEGER NOT NULL REFERENCES submissions(id),
+        idx INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        grp TEXT NOT NULL,
+        verdict TEXT NOT NULL,
+        time_ms REAL,
+        cpu_ms REAL,
+        message TEXT NOT NULL DEFAULT '',
+        diff TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (submission_id, idx)
+    );
+    CREATE TABLE reference_times (
+        test_set_hash TEXT NOT NULL,
+        case_name TEXT NOT NULL,
+        cpu_ms REAL,
+        wall_ms REAL,
+        repeats INTEGER NOT NULL,
+        toolchain TEXT,
+        measured_at TEXT NOT NULL,
+        PRIMARY KEY (test_set_hash, case_name)
+    );
+    """,
+    # v2: peak memory per case, and indexes for the cache look-up and the leaderboard.
+    """
+    ALTER TABLE cases ADD COLUMN memory_kb INTEGER;
+    CREATE INDEX submissions_cache_key ON submissions(cache_key);
+    CREATE INDEX submissions_run ON submissions(run_id);
+    CREATE INDEX runs_problem ON runs(problem, test_set_hash);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+DIFF_LINES = 40  # the checker's explanations kept per case (a 50x50 board can have 2,500)
+
+
+def now() -> str:
+    """The current UTC time as ISO 8601 with microseconds (sorts as text)."""
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def db_path(option: str | None) -> Path:
+    """Where the store is: --db, else $JUDGE_DB, else .judge/results.sqlite3 under the working folder."""
+    return Path(option or os.environ.get(ENV_DB) or DEFAULT_DB)
+
+
+class Store:
+    """An open results database; safe to share between the threads of one judge."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection):
+        self.path = path
+        self.conn = conn
+        self.lock = threading.Lock()  # one connection, many grading threads: one writer at a time
+
+    @classmethod
+    def open(cls, path: str | Path) -> "Store":
+        """Open (creating when missing) and migrate a store; StoreError naming the file otherwise."""
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                   check_same_thread=False)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"{path}: cannot open the results database: {exc}") from None
+        store = cls(path, conn)
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: durable commits, no torn writes
+            conn.execute("PRAGMA foreign_keys = ON")
+            store._migrate()
+            store._mark_dead_runs()
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreError(f"{path}: not a usable results database: {exc}") from None
+        return store
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def transaction(self) -> "_Transaction":
+        """`with store.transaction():` one BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error)."""
+        return _Transaction(self)
+
+    @property
+    def version(self) -> int:
+        """The schema version of the file (PRAGMA user_version)."""
+        return self.conn.execute("PRAGMA user_version").fetchone()[0]
+
+    def _migrate(self) -> None:
+        # The version is read again inside the write lock, so two judges opening a new file at
+        # once do not both run the same migration.
+        with self.transaction():
+            version = self.version
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"{self.path}: schema version {version} is newer than this judge knows "
+                                 f"({SCHEMA_VERSION}); use a newer judge")
+            if version == 0:
+                tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if tables - OUR_TABLES:
+                    raise StoreError(f"{self.path}: a SQLite database of something else "
+                                     f"(tables {', '.join(sorted(tables))}), not a judge results store")
+            for number in range(version, SCHEMA_VERSION):
+                for statement in _statements(MIGRATIONS[number]):
+                    self.conn.execute(statement)
+                self.conn.execute(f"PRAGMA user_version = {number + 1}")
+
+    def _mark_dead_runs(self) -> None:
+        """Runs of this host still `running` whose process is gone were killed: mark them interrupted."""
+        host = socket.gethostname()
+        rows = self.conn.execute("SELECT id, pid FROM runs WHERE status = 'running' AND host = ?", (host,)).fetchall()
+        dead = [r["id"] for r in rows if r["pid"] != os.getpid() and not _alive(r["pid"])]
+        if dead:
+            with self.lock, self.transaction():
+                self.conn.executemany("UPDATE runs SET status = 'interrupted' WHERE id = ? AND status = 'running'",
+                                      [(i,) for i in dead])
+
+    # ---------------------------------------------------------------- writing
+
+    def start_run(self, problem: str, test_set_hash: str, cases: int, judge_version: str,
+                  seed: int | None = None, problem_path: str | None = None) -> int:
+        """Record the start of a grading run; returns its id."""
+        with self.lock, self.transaction():
+            cur = self.conn.execute(
+                "INSERT INTO runs (started_at, problem, problem_path, test_set_hash, cases, seed, judge_version, "
+                "host, pid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (now(), problem, problem_path, test_set_hash, cases, seed, judge_version,
+                 socket.gethostname(), os.getpid()))
+            return cur.lastrowid
+
+    def finish_run(self, run_id: int, status: str = "finished") -> None:
+        """Mark a run finished or interrupted."""
+        with self.lock, self.transaction():
+            self.conn.execute("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?", (status, now(), run_id))
+
+    def record(self, run_id: int, row: dict[str, Any], cases: list[dict[str, Any]]) -> int:
+        """Write one graded submission and all its cases in one transaction; returns its id."""
+        row = {**row, "run_id": run_id, "graded_at": row.get("graded_at") or now()}
+        if isinstance(row.get("first_failure"), (dict, list)):
+            row["first_failure"] = json.dumps(row["first_failure"], default=str)
+        columns = ", ".join(row)
+        marks = ", ".join("?" for _ in row)
+        with self.lock, self.transaction():
+            cur = self.conn.execute(f"INSERT INTO submissions ({columns}) VALUES ({marks})", tuple(row.values()))
+            sid = cur.lastrowid
+            self.conn.executemany(
+                "INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(sid, i, c["name"], c["group"], c["verdict"], c.get("time_ms"), c.get("cpu_ms"),
+                  c.get("memory_kb"), c.get("message") or "", "\n".join(list(c.get("diff") or ())[:DIFF_LINES]))
+                 for i, c in enumerate(cases)])
+            return sid
+
+    def save_reference_times(self, test_set_hash: str, times: dict[str, tuple[float | None, float]],
+                             repeats: int, toolchain: str | None) -> None:
+        """Store the reference's per-case median CPU and wall times for a test set."""
+        stamp = now()
+        with self.lock, self.transaction():
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO reference_times VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(test_set_hash, name, cpu, wall, repeats, toolchain, stamp) for name, (cpu, wall) in times.items()])
+
+    # ---------------------------------------------------------------- reading
+
+    def cached(self, cache_key: str) -> tuple[sqlite3.Row, list[sqlite3.Row]] | None:
+        """The newest graded (not itself cached) submission with this cache key, and its cases."""
+        row = self.conn.execute(
+            "SELECT * FROM submissions WHERE cache_key = ? AND cached_from IS NULL AND verdict != 'JE' "
+            "ORDER BY id DESC LIMIT 1", (cache_key,)).fetchone()
+        return None if row is None else (row, self.cases(row["id"]))
+
+    def cases(self, submission_id: int) -> list[sqlite3.Row]:
+        """The cases of a stored submission in test order."""
+        return self.conn.execute("SELECT * FROM cases WHERE submission_id = ? ORDER BY idx", (submission_id,)).fetchall()
+
+    def reference_times(self, test_set_hash: str) -> dict[str, sqlite3.Row]:
+        """The reference's stored times for a test set, by case name (empty when never measured)."""
+        rows = self.conn.execute("SELECT * FROM reference_times WHERE test_set_hash = ?", (test_set_hash,))
+        return {r["case_name"]: r for r in rows}
+
+    def problems(self) -> list[str]:
+        """Every problem with a recorded run."""
+        return [r[0] for r in self.conn.execute("SELECT DISTINCT problem FROM runs ORDER BY problem")]
+
+    def latest_run(self, problem: str) -> sqlite3.Row | None:
+        """The newest run of a problem that recorded at least one submission."""
+        return self.conn.execute(
+            "SELECT * FROM runs WHERE problem = ? AND EXISTS (SELECT 1 FROM submissions s WHERE s.run_id = runs.id) "
+            "ORDER BY started_at DESC, id DESC LIMIT 1", (problem,)).fetchone()
+
+    def runs(self) -> list[sqlite3.Row]:
+        """Every run, oldest first."""
+        return self.conn.execute("SELECT * FROM runs ORDER BY id").fetchall()
+
+    def submissions(self, problem: str | None = None, test_set_hash: str | None = None) -> list[sqlite3.Row]:
+        """Stored submissions (with their run's problem and test set), oldest first."""
+        sql = ("SELECT s.*, r.problem, r.test_set_hash FROM submissions s JOIN runs r ON r.id = s.run_id "
+               "WHERE (? IS NULL OR r.problem = ?) AND (? IS NULL OR r.test_set_hash = ?) ORDER BY s.graded_at, s.id")
+        return self.conn.execute(sql, (problem, problem, test_set_hash, test_set_hash)).fetchall()
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE takes the write lock up front, so a transaction never has to upgrade (no deadlock)."""
+
+    def __init__(self, store: Store):
+        self.conn = store.conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, kind: type | None, *rest: object) -> None:
+        self.conn.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of a migration (executescript would COMMIT our transaction first)."""
+    for part in script.split(";"):
+        lines = [line.split("--")[0] for line in part.splitlines()]
+        text = "\n".join(lines).strip()
+        if text:
+            yield text
+
+
+def _alive(pid: int | None) -> bool:
+    if not pid:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

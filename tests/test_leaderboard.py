@@ -1,0 +1,247 @@
+"""The leaderboard: ranking rules with ties, group weights, every format, and the page in a real browser."""
+
+import csv
+import io
+import json
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from judge import exports, leaderboard, report_html, scoring
+from judge.problem import load_problem
+from judge.store import Store
+from judge.verdict import CaseResult, Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBS = ROOT / "submissions" / "minesweeper"
+TESTS = "t" * 64
+CASES = ["tiny", "big1", "big2", "big3"]
+REFERENCE = {"tiny": 1.0, "big1": 10.0, "big2": 20.0, "big3": 40.0}  # ms; tiny is under the timed threshold
+
+
+def judge(*args, timeout=120):
+    """Run the real CLI from the worktree root."""
+    return subprocess.run([sys.executable, "-m", "judge", *map(str, args)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def record(st, run, author, sha, verdicts, factor, when, cached_from=None):
+    """A submission whose CPU time on every case is `factor` times the reference's."""
+    cases = [{"name": n, "group": "secret", "verdict": v, "time_ms": REFERENCE[n] * factor + 1,
+              "cpu_ms": REFERENCE[n] * factor} for n, v in zip(CASES, verdicts)]
+    passed = sum(v == "AC" for v in verdicts)
+    verdict = next((v for v in verdicts if v != "AC"), "AC")
+    return st.record(run, {"name": f"{author}-{sha}.py", "path": f"/{author}/{sha}.py", "author": author,
+                           "sha256": sha, "language": "python", "verdict": verdict, "passed": passed,
+                           "total": 4, "score": passed, "max_score": 4, "graded_at": when,
+                           "cached_from": cached_from}, cases)
+
+
+def test_ranking_rules_with_ties(tmp_path):
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", TESTS, 4, "test")
+        st.save_reference_times(TESTS, {n: (t, t + 1) for n, t in REFERENCE.items()}, 3, "py")
+        # alice: a failing first try, then an accepted one at 2.0x
+        record(st, run, "alice", "a1", ["AC", "AC", "WA", "AC"], 1.0, "2024-01-01T10:00:00")
+        record(st, run, "alice", "a2", ["AC"] * 4, 2.0, "2024-01-01T12:00:00")
+        # bob: accepted and faster than everyone: first
+        record(st, run, "bob", "b1", ["AC"] * 4, 1.0, "2024-01-01T13:00:00")
+        # carol: 2.04x ties alice's 2.0x at one decimal, and was earlier: ahead of alice
+        record(st, run, "carol", "c1", ["AC"] * 4, 2.04, "2024-01-01T11:00:00")
+        # dave: 3.0x but graded again for real at 1.0x: the median of his gradings is 2.0x ... and
+        # he was earliest of all, so he ties alice and carol on speed and beats both on time
+        record(st, run, "dave", "d1", ["AC"] * 4, 3.0, "2024-01-01T09:00:00")
+        record(st, run, "dave", "d1", ["AC"] * 4, 1.0, "2024-01-02T09:00:00")
+        record(st, run, "dave", "d1", ["AC"] * 4, 2.0, "2024-01-03T09:00:00")
+        # erin: very fast but wrong on a case: score first
+        first = record(st, run, "erin", "e1", ["AC", "AC", "AC", "TLE"], 0.1, "2024-01-01T08:00:00")
+        record(st, run, "erin", "e1", ["AC", "AC", "AC", "TLE"], 9.0, "2024-01-05T08:00:00", cached_from=first)
+        # frank: passes only the tiny case: no timed case passed, no speed, after erin's equal... lower score
+        record(st, run, "frank", "f1", ["AC", "WA", "WA", "WA"], 0.5, "2024-01-01T07:00:00")
+        # gina: same score as erin (3/4) with no speed: after erin though earlier
+        record(st, run, "gina", "g1", ["WA", "AC", "AC", "AC"], 100.0, "2024-01-01T06:00:00")
+        entries = leaderboard.rank(st, "p", TESTS)
+    order = [(e.rank, e.author, e.sha256) for e in entries]
+    assert order == [(1, "bob", "b1"), (2, "dave", "d1"), (3, "carol", "c1"), (4, "alice", "a2"),
+                     (5, "erin", "e1"), (6, "gina", "g1"), (7, "frank", "f1")]
+    by = {e.author: e for e in entries}
+    assert by["dave"].speed == pytest.approx(2.0) and by["dave"].submitted_at == "2024-01-01T09:00:00"
+    assert by["dave"].attempts == 1 and by["alice"].attempts == 2
+    assert by["erin"].speed == pytest.approx(0.1)  # the cached copy's times do not count
+    assert by["gina"].speed == pytest.approx(100.0) and by["frank"].speed is None
+    assert by["carol"].speed == pytest.approx(2.04)
+
+
+def test_speed_uses_timed_cases_only_when_there_are_some():
+    cases = [{"name": "tiny", "verdict": "AC", "cpu_ms": 5.0}, {"name": "big1", "verdict": "AC", "cpu_ms": 30.0}]
+    assert leaderboard.speed_ratio(cases, {"tiny": 1.0, "big1": 10.0}) == pytest.approx(3.0)
+    assert leaderboard.speed_ratio(cases, {"tiny": 1.0, "big1": 2.0}) == pytest.approx(10.0)  # median of 5 and 15
+    assert leaderboard.speed_ratio(cases, {}) is None
+
+
+def test_group_weights_from_problem_yaml(tmp_path):
+    copy = tmp_path / "weighted"
+    shutil.copytree(ROOT / "problems" / "minesweeper", copy)
+    yaml_path = copy / "problem.yaml"
+    yaml_path.write_text(yaml_path.read_text() + "scoring:\n  groups: {sample: 0, secret: 2}\n")
+    weights = scoring.weights(load_problem(str(copy)))
+    assert weights == {"sample": 0.0, "secret": 2.0}
+    cases = [CaseResult("a", "sample", Verdict.AC), CaseResult("b", "secret", Verdict.AC),
+             CaseResult("c", "secret", Verdict.WA), CaseResult("d", "other", Verdict.AC)]
+    assert scoring.score(cases, weights) == (3.0, 5.0)
+    assert scoring.score(cases, {}) == (3.0, 4.0)
+    yaml_path.write_text(yaml_path.read_text().replace("secret: 2", "secret: -1"))
+    out = judge("grade", copy, SUBS / "accepted" / "bfs_class.py", "--no-store")
+    assert out.returncode == 2 and "scoring.groups.secret" in out.stderr and str(yaml_path) in out.stderr
+
+
+# ------------------------------------------------------------------ formats, from a real grading run
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """A store with real results: an accepted, two wrong answers, a crash; and every format written."""
+    folder = tmp_path_factory.mktemp("lb")
+    db = folder / "r.sqlite3"
+    subs = [SUBS / "accepted" / "bfs_class.py", SUBS / "wrong_answer" / "mine_noop.py",
+            SUBS / "wrong_answer" / "four_way.py", SUBS / "runtime_error" / "crash.py"]
+    out = judge("grade", "minesweeper", *subs, "--db", db)
+    assert out.returncode == 1, out.stderr
+    files = {}
+    for fmt in ("terminal", "markdown", "csv", "json", "junit", "html"):
+        files[fmt] = folder / f"board.{fmt}"
+        res = judge("leaderboard", "minesweeper", "--db", db, "--format", fmt, "--output", files[fmt])
+        assert res.returncode == 0, res.stderr
+    return db, files
+
+
+def test_terminal_and_markdown(graded):
+    db, files = graded
+    text = files["terminal"].read_text()
+    lines = text.splitlines()
+    assert "rank" in lines[2] and "author" in lines[2] and lines[4].split()[:2] == ["1", "bfs_class"]
+    assert judge("leaderboard", "--db", db).stdout.strip() == text.strip()  # the only problem stored: the default
+    md = files["markdown"].read_text()
+    assert md.startswith("# Leaderboard: Minesweeper") and "rank |" in md and "|--" in md.replace(" ", "")
+
+
+def test_csv_and_json_parse_back(graded):
+    _, files = graded
+    rows = list(csv.DictReader(io.StringIO(files["csv"].read_text())))
+    assert [r["author"] for r in rows][0] == "bfs_class" and [r["rank"] for r in rows] == ["1", "2", "3", "4"]
+    assert rows[0]["verdict"] == "AC" and float(rows[0]["speed"]) > 0
+    doc = json.loads(files["json"].read_text())
+    assert doc["problem"] == "minesweeper" and doc["reference_measured"] is True and len(doc["cases"]) == 106
+    first, *rest = doc["entries"]
+    assert first["verdict"] == "AC" and first["first_failure"] is None and len(first["cases"]) == 106
+    crash = next(e for e in rest if e["author"] == "crash")
+    assert crash["verdict"] == "RE" and crash["first_failure"]["message"]
+
+
+def test_junit_one_testcase_per_case_with_diffs(graded):
+    _, files = graded
+    root = ET.parse(files["junit"]).getroot()
+    suites = root.findall("testsuite")
+    assert len(suites) == 4 and all(len(s.findall("testcase")) == 106 for s in suites)
+    four_way = next(s for s in suites if s.get("name").startswith("four_way"))
+    failures = [c.find("failure") for c in four_way.findall("testcase") if c.find("failure") is not None]
+    assert len(failures) == int(four_way.get("failures")) > 0
+    assert failures[0].get("type") == "WA" and "expected" in failures[0].text
+    assert int(root.get("tests")) == 4 * 106
+
+
+def test_gradescope_results_json(graded):
+    db, _ = graded
+    ambiguous = judge("leaderboard", "--db", db, "--format", "gradescope")
+    assert ambiguous.returncode == 2 and "--author" in ambiguous.stderr
+    doc = json.loads(judge("leaderboard", "--db", db, "--format", "gradescope", "--author", "mine_noop").stdout)
+    assert doc["max_score"] == 106 and doc["score"] == sum(t["score"] for t in doc["tests"])
+    assert len(doc["tests"]) == 106 and {"name", "score", "max_score", "status", "output"} <= set(doc["tests"][0])
+    failed = [t for t in doc["tests"] if t["status"] == "failed"]
+    assert failed and "WA" in failed[0]["output"] and failed[0]["score"] == 0
+    assert doc["leaderboard"][0] == {"name": "rank", "value": 2, "order": "asc"}
+
+
+class _Collect(HTMLParser):
+    """Counts of the tags and attributes the checks need."""
+
+    def __init__(self):
+        super().__init__()
+        self.stack, self.rank_rows, self.heat_cells, self.wrong, self.external = [], 0, [], 0, []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "table":
+            self.stack.append(attrs.get("id") or attrs.get("class"))
+        if tag in ("link", "script", "img") or (attrs.get("src") or "").startswith("http"):
+            self.external.append(tag)
+        where = self.stack[-1] if self.stack else None
+        if tag == "tr" and where == "ranking":
+            self.rank_rows += 1
+        if tag == "td" and where == "heatmap":
+            self.heat_cells.append(attrs.get("title", ""))
+        if tag == "td" and attrs.get("class") == "wrong":
+            self.wrong += 1
+
+    def handle_endtag(self, tag):
+        if tag == "table" and self.stack:
+            self.stack.pop()
+
+
+def test_html_structure(graded):
+    _, files = graded
+    page = files["html"].read_text()
+    parsed = _Collect()
+    parsed.feed(page)
+    assert parsed.rank_rows == 1 + 4            # header and one row per author
+    assert len(parsed.heat_cells) == 4 * 106    # submissions x cases, each with a tooltip
+    assert any(": WA" in t and "expected" in t for t in parsed.heat_cells)
+    assert parsed.wrong >= 2 * 3                # four_way and mine_noop: wrong cells in expected and got
+    assert parsed.external == [] and "<style>" in page  # self-contained: nothing to fetch
+
+
+def test_html_escapes_what_submissions_control():
+    board = leaderboard.Board("p", "P", TESTS, [leaderboard.Entry(
+        1, "<script>alert(1)</script>", "x.py", "python", "AC", 1, 1, 1, 1, None, "2024", "s", 1,
+        cases=[{"name": "c", "grp": "secret", "verdict": "AC", "time_ms": 1, "message": "<b>"}])], ["c"], False)
+    page = report_html.html(board)
+    assert "<script>alert" not in page and "&lt;script&gt;" in page
+
+
+def _png_colours(path: Path) -> tuple[tuple[int, int], set]:
+    from PIL import Image
+    with Image.open(path) as image:
+        rgb = image.convert("RGB")
+        return rgb.size, {colour for _, colour in rgb.getcolors(1 << 24)}
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def test_html_page_in_headless_chromium(graded, tmp_path):
+    browser = _chromium()
+    if browser is None:
+        pytest.skip("chromium is not installed (setup.sh installs Debian's chromium; CI runs this test)")
+    _, files = graded
+    shot = tmp_path / "board.png"
+    cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+           f"--screenshot={shot}", "--window-size=1280,900", files["html"].resolve().as_uri()]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=90)
+    assert shot.is_file() and shot.stat().st_size > 10_000, run.stderr[-2000:]
+    size, colours = _png_colours(shot)
+    assert size == (1280, 900)
+    assert len(colours) > 50  # text, badges, cells: not a blank page
+
+    def near(hex_colour: str) -> bool:
+        want = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+        return any(all(abs(a - b) <= 6 for a, b in zip(c, want)) for c in colours)
+
+    for verdict in ("AC", "WA", "RE"):  # the heatmap's and the badges' colours are drawn
+        assert near(report_html.VERDICT_COLOURS[verdict]), verdict
+    assert near("#37474f")  # the ranking table's header row

@@ -1,0 +1,297 @@
+"""The results store: schema and migrations, recording, the cache, interruption, concurrent writers."""
+
+import hashlib
+import json
+import multiprocessing
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from judge import authors, store as store_mod
+from judge.store import SCHEMA_VERSION, Store
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBS = ROOT / "submissions" / "minesweeper"
+REFERENCE = ROOT / "problems" / "minesweeper" / "reference.py"
+
+
+def judge(*args, db=None, timeout=120, **kw):
+    """Run the real CLI from the worktree root."""
+    cmd = [sys.executable, "-m", "judge", *map(str, args)] + (["--db", str(db)] if db else [])
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout, **kw)
+
+
+def variant(folder: Path, name: str, sleep: float = 0.0, note: str = "") -> Path:
+    """A correct submission (the reference's code) with its own content, optionally slow per case."""
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    code = REFERENCE.read_text() + f"\n# variant {name} {note}\n"
+    if sleep:
+        code += f"import time as _t\n_orig = updateBoard\ndef updateBoard(board, click):\n" \
+                f"    _t.sleep({sleep})\n    return _orig(board, click)\n"
+    path.write_text(code)
+    return path
+
+
+# ------------------------------------------------------------------ schema and migrations
+
+#: The shipped migrations' hashes. Old files are upgraded by replaying the migrations they lack, so
+#: editing a shipped one would fork the schema of every existing store: add a migration instead.
+FROZEN = ["9f9d9aa79e5be9e1", "901ef42a9be2df48"]
+
+
+def test_shipped_migrations_never_change():
+    digests = [hashlib.sha256(m.encode()).hexdigest()[:16] for m in store_mod.MIGRATIONS]
+    assert len(digests) == SCHEMA_VERSION >= 2
+    assert digests[:len(FROZEN)] == FROZEN, "a shipped migration was edited"
+
+
+def test_new_store_has_latest_schema_wal_and_busy_timeout(tmp_path):
+    with Store.open(tmp_path / "sub" / "r.sqlite3") as st:
+        assert st.version == SCHEMA_VERSION
+        assert st.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert st.conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
+        columns = {r[1] for r in st.conn.execute("PRAGMA table_info(cases)")}
+        assert {"verdict", "time_ms", "cpu_ms", "memory_kb", "diff"} <= columns
+        indexes = {r[0] for r in st.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert "submissions_cache_key" in indexes
+
+
+def test_v1_store_is_migrated_keeping_its_data(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(store_mod.MIGRATIONS[0])  # what judge 0.1 with schema v1 created
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("INSERT INTO runs (id, started_at, status, problem, test_set_hash, cases, judge_version) "
+                 "VALUES (1, '2024-01-01T00:00:00+00:00', 'finished', 'minesweeper', 'abc', 1, '0.1.0')")
+    conn.execute("INSERT INTO submissions (id, run_id, graded_at, name, path, author, sha256, language, verdict, "
+                 "passed, total, score, max_score, cache_key) VALUES (1, 1, '2024-01-01T00:00:01+00:00', 'a.py', "
+                 "'/a.py', 'ada', 'f00', 'python', 'AC', 1, 1, 1, 1, 'key1')")
+    conn.execute("INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms) "
+                 "VALUES (1, 0, 'c1', 'sample', 'AC', 3.5, 2.0)")
+    conn.commit()
+    conn.close()
+    with Store.open(path) as st:
+        assert st.version == SCHEMA_VERSION
+        case = st.cases(1)[0]
+        assert (case["name"], case["verdict"], case["time_ms"], case["memory_kb"]) == ("c1", "AC", 3.5, None)
+        assert st.cached("key1")[0]["author"] == "ada"
+        run = st.start_run("minesweeper", "abc", 1, "0.2.0")
+        st.record(run, {"name": "b.py", "path": "/b.py", "author": "bo", "sha256": "b", "language": "python",
+                        "verdict": "AC", "passed": 1, "total": 1, "score": 1, "max_score": 1},
+                  [{"name": "c1", "group": "sample", "verdict": "AC", "time_ms": 1.0, "memory_kb": 9000}])
+        assert [c["memory_kb"] for c in st.conn.execute("SELECT memory_kb FROM cases ORDER BY submission_id")] == [None, 9000]
+
+
+def test_newer_or_foreign_databases_are_refused(tmp_path):
+    newer = tmp_path / "newer.sqlite3"
+    sqlite3.connect(newer).execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}").connection.close()
+    with pytest.raises(store_mod.StoreError, match="newer"):
+        Store.open(newer)
+    foreign = tmp_path / "foreign.sqlite3"
+    conn = sqlite3.connect(foreign)
+    conn.execute("CREATE TABLE people (name TEXT)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(store_mod.StoreError, match="something else"):
+        Store.open(foreign)
+
+
+def test_corrupt_db_is_one_line_and_exit_2(tmp_path):
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_bytes(b"this is not a database at all" * 100)
+    before = bad.read_bytes()
+    for args in (["grade", "minesweeper", SUBS / "accepted" / "bfs_class.py"], ["leaderboard"]):
+        out = judge(*args, db=bad)
+        assert out.returncode == 2, out.stderr
+        assert out.stderr.count("\n") == 1 and str(bad) in out.stderr and "Traceback" not in out.stderr
+    assert bad.read_bytes() == before
+    missing = judge("leaderboard", db=tmp_path / "none.sqlite3")
+    assert missing.returncode == 2 and "run judge grade first" in missing.stderr
+
+
+# ------------------------------------------------------------------ authors
+
+def test_author_precedence(tmp_path):
+    header = tmp_path / "accepted" / "x.py"
+    header.parent.mkdir()
+    header.write_text("# a solution\n# Author: Grace Hopper\nclass Solution: pass\n")
+    assert authors.author_of(header, "Ada") == "Ada"                   # 1. --author
+    assert authors.author_of(header) == "Grace Hopper"                 # 2. header comment
+    folder = tmp_path / "linus" / "sol.py"
+    folder.parent.mkdir()
+    folder.write_text("class Solution: pass\n")
+    assert authors.author_of(folder) == "linus"                        # 3. its folder
+    verdict_folder = tmp_path / "accepted" / "plain_name.py"
+    verdict_folder.write_text("class Solution: pass\n")
+    assert authors.author_of(verdict_folder) == "plain_name"           # 4. a verdict folder is no author
+    assert authors.from_header("// author: Bjarne\nint x;") == "Bjarne"
+    assert authors.from_header("/* author: Dennis */") == "Dennis"
+    assert authors.from_header("\n" * 12 + "# author: too late") is None
+
+
+# ------------------------------------------------------------------ recording and the cache
+
+def test_grade_records_the_run_and_reuses_unchanged_results(tmp_path):
+    db = tmp_path / "r.sqlite3"
+    subs = [SUBS / "accepted" / "bfs_class.py", SUBS / "wrong_answer" / "mine_noop.py"]
+    first = judge("grade", "minesweeper", *subs, "--json", "--author", "kim", db=db)
+    assert first.returncode == 1, first.stderr
+    assert first.stderr == ""  # no progress bar into a pipe
+    doc = json.loads(first.stdout)
+    assert [r["cached"] for r in doc["results"]] == [False, False]
+    assert {r["author"] for r in doc["results"]} == {"kim"}
+    with Store.open(db) as st:
+        (run,) = st.runs()
+        assert run["status"] == "finished" and run["problem"] == "minesweeper" and run["seed"] is None
+        assert len(run["test_set_hash"]) == 64 and run["judge_version"]
+        rows = sorted(st.submissions("minesweeper"), key=lambda r: r["name"])  # graded in parallel: any order
+        assert [r["verdict"] for r in rows] == ["AC", "WA"]
+        wa = rows[1]
+        assert wa["total"] == run["cases"] == len(st.cases(wa["id"]))
+        assert all(c["memory_kb"] for c in st.cases(wa["id"]) if c["verdict"] == "AC")
+        failure = json.loads(wa["first_failure"])
+        assert failure["name"] == "example-2" and failure["got"][1][2] == "M" and failure["expected"][1][2] == "X"
+        assert failure["args"]["click"] == [1, 2] and failure["diff"]
+    again = judge("grade", "minesweeper", *subs, "--author", "kim", db=db)
+    assert again.returncode == 1
+    assert again.stdout.count("cached") == 3  # the header and both rows
+    assert "expected 'X' (the clicked mine), got 'M'" in again.stdout  # details survive the cache
+    fresh = json.loads(judge("grade", "minesweeper", *subs, "--json", "--no-cache", db=db).stdout)
+    assert [r["cached"] for r in fresh["results"]] == [False, False]
+    with Store.open(db) as st:
+        rows = sorted(st.submissions("minesweeper"), key=lambda r: (r["run_id"], r["name"]))
+        assert [bool(r["cached_from"]) for r in rows] == [False, False, True, True, False, False]
+        assert all(r["status"] == "finished" for r in st.runs())
+    nostore = judge("grade", "minesweeper", subs[0], "--no-store", db=tmp_path / "never.sqlite3")
+    assert nostore.returncode == 0 and not (tmp_path / "never.sqlite3").exists()
+
+
+def test_progress_bar_on_a_terminal_only(tmp_path):
+    import pty
+    import threading
+    master, slave = pty.openpty()
+    seen = bytearray()
+
+    def drain():  # read while the judge runs: a pty's buffer is dropped once its last writer closes
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            seen.extend(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    proc = subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper", str(SUBS / "accepted"),
+                             "--no-store", "-j", "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    out, _ = proc.communicate(timeout=120)
+    reader.join(10)
+    os.close(master)
+    assert proc.returncode == 0
+    assert b"grading" in seen and b"/5" in seen
+    assert b"grading" not in out
+
+
+# ------------------------------------------------------------------ interruption
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_killed_run_keeps_whole_submissions_only(tmp_path, sig):
+    db = tmp_path / "r.sqlite3"
+    folder = tmp_path / "slow"
+    for i in range(5):
+        variant(folder, f"s{i}.py", sleep=0.008)
+    proc = subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper", str(folder), "-j", "1",
+                             "--db", str(db)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    deadline = time.time() + 90
+    recorded = 0
+    while time.time() < deadline and recorded < 2:
+        time.sleep(0.1)
+        if db.exists():
+            try:
+                with Store.open(db) as st:
+                    recorded = len(st.submissions())
+            except store_mod.StoreError:
+                pass
+    assert recorded >= 2, proc.stderr.read().decode() if proc.poll() is not None else "too slow"
+    if sig == signal.SIGKILL:
+        os.killpg(proc.pid, signal.SIGKILL)  # the judge and every process it started, with no warning
+    else:
+        os.kill(proc.pid, signal.SIGTERM)    # only the judge: it must mark the run itself
+    proc.wait(timeout=30)
+    if sig == signal.SIGTERM:
+        assert proc.returncode == 130
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    with Store.open(db) as st:
+        (run,) = st.runs()
+        assert run["status"] == "interrupted"  # SIGKILL: marked so by this open, its process being gone
+        rows = st.submissions()
+        assert 2 <= len(rows) < 5
+        for row in rows:
+            cases = st.cases(row["id"])
+            assert row["verdict"] == "AC" and row["passed"] == row["total"] == len(cases) == run["cases"]
+    after = judge("grade", "minesweeper", folder, "-j", "2", "--json", db=db)
+    assert after.returncode == 0, after.stderr
+    results = json.loads(after.stdout)["results"]
+    assert sum(r["cached"] for r in results) == len(rows) and all(r["verdict"] == "AC" for r in results)
+    with Store.open(db) as st:
+        assert [r["status"] for r in st.runs()] == ["interrupted", "finished"]
+
+
+# ------------------------------------------------------------------ concurrent writers
+
+def test_two_judges_grading_into_one_store_lose_nothing(tmp_path):
+    db = tmp_path / "r.sqlite3"
+    a = [variant(tmp_path / "a", f"a{i}.py") for i in range(3)]
+    b = [variant(tmp_path / "b", f"b{i}.py") for i in range(3)]
+    procs = [subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper", *map(str, subs), "-j", "1",
+                               "--db", str(db), "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+             for subs in (a, b)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [o[1] for o in outs]
+    with Store.open(db) as st:
+        assert [r["status"] for r in st.runs()] == ["finished", "finished"]
+        rows = st.submissions()
+        assert sorted(r["author"] for r in rows) == ["a", "a", "a", "b", "b", "b"]
+        assert all(len(st.cases(r["id"])) == r["total"] == 106 for r in rows)
+
+
+def _hammer(db: str, who: str, count: int) -> None:
+    st = Store.open(db)
+    run = st.start_run("stress", "t" * 64, 50, "test")
+    cases = [{"name": f"c{i}", "group": "secret", "verdict": "AC", "time_ms": 1.0} for i in range(50)]
+    for i in range(count):
+        st.record(run, {"name": f"{who}{i}", "path": f"/{who}{i}", "author": who, "sha256": f"{who}{i}",
+                        "language": "python", "verdict": "AC", "passed": 50, "total": 50, "score": 50,
+                        "max_score": 50}, cases)
+    st.finish_run(run)
+    st.close()
+
+
+def test_many_short_transactions_from_two_processes(tmp_path):
+    db = str(tmp_path / "r.sqlite3")
+    Store.open(db).close()
+    ctx = multiprocessing.get_context("spawn")
+    procs = [ctx.Process(target=_hammer, args=(db, who, 150)) for who in ("x", "y")]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert [p.exitcode for p in procs] == [0, 0]
+    with Store.open(db) as st:
+        counts = dict(st.conn.execute("SELECT author, COUNT(*) FROM submissions GROUP BY author").fetchall())
+        assert counts == {"x": 150, "y": 150}
+        assert st.conn.execute("SELECT COUNT(*) FROM cases").fetchone()[0] == 300 * 50
