@@ -6,9 +6,10 @@ from pathlib import Path
 
 from judge.errors import SubmissionError
 from judge.languages.base import Language
+from judge.languages.cpp import LANGUAGE as CPP
 from judge.languages.python import LANGUAGE as PYTHON
 
-LANGUAGES: dict[str, Language] = {lang.name: lang for lang in (PYTHON,)}
+LANGUAGES: dict[str, Language] = {lang.name: lang for lang in (PYTHON, CPP)}
 
 
 def all_extensions() -> set[str]:
