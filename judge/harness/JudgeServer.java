@@ -11,6 +11,7 @@ import java.lang.reflect.Array;
 import java.nio.charset.StandardCharsets;
 import java.util.*;
 
+@SuppressWarnings("unchecked")
 public final class JudgeServer {
     static final long STACK_BYTES = 512L << 20;
     static Map<String, Object> config;
