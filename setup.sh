@@ -5,12 +5,21 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# Debian packages: the sandbox (bubblewrap), the toolchains of the submission languages, and
-# chromium, the headless browser the tests render the leaderboard's HTML page in.
-APT_PACKAGES=(bubblewrap chromium)
+# Debian packages: the sandbox, the toolchains of the submission languages, and a headless browser.
+# A toolchain already on PATH is used as it is (this machine image ships g++ 12, OpenJDK 17 and node 20
+# with npm from NodeSource, whose nodejs conflicts with Debian's npm): a package is installed only
+# when its command is missing.
+#   bubblewrap                the sandbox
+#   g++                       C++ submissions (GNU C++20, with bits/stdc++.h as LeetCode's compiler offers it)
+#   openjdk-17-jdk-headless   Java submissions (javac + java; 17 is Debian 12's LTS JDK)
+#   golang-go                 Go submissions (Debian 12 ships Go 1.19: debug.SetMemoryLimit, generics)
+#   nodejs, npm               JavaScript submissions, and npm for the TypeScript compiler below
+#   chromium                  the tests render the leaderboard's HTML page in it
+APT_PACKAGES=(bubblewrap:bwrap g++:g++ openjdk-17-jdk-headless:javac golang-go:go nodejs:node npm:npm chromium:chromium)
 missing=()
-for pkg in "${APT_PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+for entry in "${APT_PACKAGES[@]}"; do
+  pkg=${entry%%:*} cmd=${entry##*:}
+  command -v "$cmd" >/dev/null || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -20,6 +29,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   else
     echo "setup: warning: missing ${missing[*]} (install them as root with apt-get)" >&2
   fi
+fi
+# Debian installs Go under /usr/lib/go-1.19/bin with a /usr/bin/go link; nothing else to put on PATH.
+
+# npm packages into ./node_modules, pinned by package-lock.json: the TypeScript compiler.
+if command -v npm >/dev/null; then
+  if [ ! -f node_modules/typescript/package.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund --loglevel=error >/dev/null
+  fi
+else
+  echo "setup: warning: npm not found; TypeScript submissions get JE" >&2
 fi
 
 # The judge itself, with its test dependencies, from PyPI.

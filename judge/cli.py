@@ -15,10 +15,11 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from judge import __version__, exports, leaderboard, report, report_html
+from judge import __version__, exports, languages, leaderboard, report, report_html
 from judge.cases import load_cases
 from judge.errors import JudgeError, StoreError
 from judge.grade import Options, default_jobs, find_submissions
+from judge.languages.selftest import run_selftest
 from judge.problem import load_problem
 from judge.progress import Progress
 from judge.recorder import Recorder
@@ -78,6 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--jobs", "-j", type=int, default=default_jobs())
     v.add_argument("--json", action="store_true")
     v.set_defaults(func=cmd_verify)
+
+    l = sub.add_parser("languages", help="list the languages, their toolchains and self-tests",
+                       description="For each language: its toolchain, version, and whether a trivial solution "
+                                   "compiles and runs through the judge's real path.")
+    l.add_argument("--json", action="store_true")
+    l.set_defaults(func=cmd_languages)
     return parser
 
 
@@ -92,6 +99,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     problem = load_problem(args.problem)
     cases = load_cases(problem)
     sources = find_submissions(args.submissions)
+    _warn_missing_toolchains(sources)
     options = _options(args)
     store = None if args.no_store else _open_store(args)
     recorder = Recorder(store, problem, cases, options, author=args.author, use_cache=not args.no_cache,
@@ -173,6 +181,32 @@ def cmd_verify(args: argparse.Namespace) -> int:
             print(f"  error: {error}")
         print("verified: OK" if result.ok else f"verify FAILED: {len(result.errors)} problem(s)")
     return EXIT_OK if result.ok else EXIT_NOT_ACCEPTED
+
+
+def cmd_languages(args: argparse.Namespace) -> int:
+    """`judge languages`: exit 0 when every self-test passes, 1 otherwise."""
+    rows = []
+    for lang in languages.LANGUAGES.values():
+        tool = lang.toolchain()
+        test = run_selftest(lang)
+        rows.append({"language": lang.name, "title": lang.title, "extensions": list(lang.extensions),
+                     "toolchain": tool.command, "version": tool.version, "selftest": test.ok,
+                     "message": test.message if not test.ok else ""})
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        table = [[r["language"], " ".join(r["extensions"]), r["toolchain"] or "-", r["version"] or "-",
+                  "ok" if r["selftest"] else f"FAILED: {r['message']}"] for r in rows]
+        print(report.tabulate(table, headers=["language", "files", "toolchain", "version", "self-test"]))
+    return EXIT_OK if all(r["selftest"] for r in rows) else EXIT_NOT_ACCEPTED
+
+
+def _warn_missing_toolchains(sources) -> None:
+    """One line per language whose toolchain is missing (its submissions get JE)."""
+    for lang in {languages.for_path(s).name: languages.for_path(s) for s in sources}.values():
+        tool = lang.toolchain()
+        if not tool.ok:
+            print(f"judge: warning: {lang.title}: {tool.message}; its submissions get JE", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

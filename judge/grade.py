@@ -138,7 +138,8 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
                 result.compile_error = run.message
                 return result
             result.runs.append(run)
-            if reply.status in FATAL:
+            # `restart`: a server that cannot kill a runaway case (JVM, Go) answers, then exits.
+            if reply.status in FATAL or reply.data.get("restart"):
                 server.stop()
                 server = None
             if run.verdict in LIMITS and options.skip_after_limit:

@@ -5,6 +5,8 @@ requests `{"id": N, "args": [...]}` on the request fd; the server answers on the
 `{"status": "ready"}` (or `compile_error`), then one line per request with `status` one of
 `ok` (with `value`), `exception` (`type`, `message`, `where`), `memory`, `timeout`, `signal`
 (`signal`), `exit` (`code`), `noentry` (`message`), `output_limit`; plus `cpu_ms` and `mem_kb`.
+A server that cannot stop a runaway case itself (JVM, Go) adds `"restart": true` and exits; the
+judge then starts a fresh one for the next case.
 
 Each case runs in a child forked from this server after the interpreter and the implicit imports
 are loaded, so no case sees what another left in globals, and no case pays an interpreter start.

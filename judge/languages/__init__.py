@@ -6,9 +6,14 @@ from pathlib import Path
 
 from judge.errors import SubmissionError
 from judge.languages.base import Language
+from judge.languages.cpp import LANGUAGE as CPP
+from judge.languages.go import LANGUAGE as GO
+from judge.languages.java import LANGUAGE as JAVA
+from judge.languages.javascript import LANGUAGE as JAVASCRIPT
 from judge.languages.python import LANGUAGE as PYTHON
+from judge.languages.typescript import LANGUAGE as TYPESCRIPT
 
-LANGUAGES: dict[str, Language] = {lang.name: lang for lang in (PYTHON,)}
+LANGUAGES: dict[str, Language] = {lang.name: lang for lang in (PYTHON, CPP, JAVA, GO, JAVASCRIPT, TYPESCRIPT)}
 
 
 def all_extensions() -> set[str]:

@@ -19,6 +19,8 @@ class Python(Language):
     install_hint = "install Python 3.10 or newer"
     version_command = (sys.executable, "--version")
     harness = HARNESS_DIR / "python_server.py"
+    selftest_extension = ".py"
+    selftest_source = "class Solution:\n    def updateBoard(self, board, click):\n        board[click[0]][click[1]] = 'X'\n        return board\n"
 
     def executable(self) -> str | None:
         """The judge's own interpreter: always there."""

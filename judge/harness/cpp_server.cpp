@@ -1,0 +1,297 @@
+// Serves one C++ submission's cases inside the box: compiled once, a forked child per case.
+// Protocol: see judge/harness/python_server.py. This text is placed after the platform's implicit
+// `#include <bits/stdc++.h>` / `using namespace std;` and before the submission; everything lives in
+// namespace jdg so it cannot clash with the submission's names. The generated glue (after the
+// submission) converts the neutral arguments with jdg::conv<T> and calls the entry point.
+#include <cxxabi.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace jdg {
+
+// A JSON value: only what the protocol needs (null, bool, number, string, array, object).
+struct J {
+    enum Kind { NUL, BOOL, NUM, STR, ARR, OBJ } kind = NUL;
+    bool b = false;
+    double num = 0;
+    long long integer = 0;
+    std::string str;
+    std::vector<J> items;
+    std::vector<std::pair<std::string, J>> fields;
+    const J* get(const std::string& key) const {
+        for (auto& f : fields) if (f.first == key) return &f.second;
+        return nullptr;
+    }
+};
+
+struct Parser {
+    const std::string& t;
+    size_t p = 0;
+    void ws() { while (p < t.size() && isspace((unsigned char)t[p])) p++; }
+    void fail() { throw std::runtime_error("bad JSON"); }
+    J value() {
+        ws();
+        if (p >= t.size()) fail();
+        J v;
+        char c = t[p];
+        if (c == '{') {
+            v.kind = J::OBJ; p++; ws();
+            if (p < t.size() && t[p] == '}') { p++; return v; }
+            while (true) {
+                ws(); std::string key = string_(); ws();
+                if (p >= t.size() || t[p] != ':') fail();
+                p++; v.fields.emplace_back(key, value()); ws();
+                if (p < t.size() && t[p] == ',') { p++; continue; }
+                if (p < t.size() && t[p] == '}') { p++; return v; }
+                fail();
+            }
+        }
+        if (c == '[') {
+            v.kind = J::ARR; p++; ws();
+            if (p < t.size() && t[p] == ']') { p++; return v; }
+            while (true) {
+                v.items.push_back(value()); ws();
+                if (p < t.size() && t[p] == ',') { p++; continue; }
+                if (p < t.size() && t[p] == ']') { p++; return v; }
+                fail();
+            }
+        }
+        if (c == '"') { v.kind = J::STR; v.str = string_(); return v; }
+        if (t.compare(p, 4, "true") == 0) { p += 4; v.kind = J::BOOL; v.b = true; return v; }
+        if (t.compare(p, 5, "false") == 0) { p += 5; v.kind = J::BOOL; return v; }
+        if (t.compare(p, 4, "null") == 0) { p += 4; return v; }
+        size_t end = p;
+        while (end < t.size() && strchr("+-0123456789.eE", t[end])) end++;
+        if (end == p) fail();
+        std::string number = t.substr(p, end - p);
+        p = end;
+        v.kind = J::NUM; v.num = strtod(number.c_str(), nullptr); v.integer = strtoll(number.c_str(), nullptr, 10);
+        return v;
+    }
+    std::string string_() {
+        if (p >= t.size() || t[p] != '"') fail();
+        p++;
+        std::string out;
+        while (p < t.size() && t[p] != '"') {
+            char c = t[p++];
+            if (c != '\\') { out += c; continue; }
+            if (p >= t.size()) fail();
+            char e = t[p++];
+            switch (e) {
+                case 'n': out += '\n'; break;
+                case 't': out += '\t'; break;
+                case 'r': out += '\r'; break;
+                case 'b': out += '\b'; break;
+                case 'f': out += '\f'; break;
+                case 'u': {  // the protocol only carries ASCII; keep the low byte of \u00XX
+                    if (p + 4 > t.size()) fail();
+                    out += (char)strtol(t.substr(p, 4).c_str(), nullptr, 16);
+                    p += 4; break;
+                }
+                default: out += e;
+            }
+        }
+        if (p >= t.size()) fail();
+        p++;
+        return out;
+    }
+};
+
+inline J parse(const std::string& text) { Parser parser{text}; return parser.value(); }
+
+inline void quote(std::string& out, const std::string& s) {
+    out += '"';
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') { out += '\\'; out += (char)c; }
+        else if (c < 0x20 || c >= 0x7f) { char buf[8]; snprintf(buf, sizeof buf, "\\u%04x", c); out += buf; }
+        else out += (char)c;
+    }
+    out += '"';
+}
+
+// Neutral type <-> C++ type, once for every problem: int long double bool char string, and vectors.
+template <class T> struct conv;
+template <> struct conv<int> {
+    static int from(const J& j) { return (int)j.integer; }
+    static void to(std::string& o, int v) { o += std::to_string(v); }
+};
+template <> struct conv<long long> {
+    static long long from(const J& j) { return j.integer; }
+    static void to(std::string& o, long long v) { o += std::to_string(v); }
+};
+template <> struct conv<double> {
+    static double from(const J& j) { return j.num; }
+    static void to(std::string& o, double v) { char b[64]; snprintf(b, sizeof b, "%.17g", v); o += std::isfinite(v) ? b : "null"; }
+};
+template <> struct conv<bool> {
+    static bool from(const J& j) { return j.b; }
+    static void to(std::string& o, bool v) { o += v ? "true" : "false"; }
+};
+template <> struct conv<char> {
+    static char from(const J& j) { return j.str.empty() ? '\0' : j.str[0]; }
+    static void to(std::string& o, char v) { quote(o, std::string(1, v)); }
+};
+template <> struct conv<std::string> {
+    static std::string from(const J& j) { return j.str; }
+    static void to(std::string& o, const std::string& v) { quote(o, v); }
+};
+template <class T> struct conv<std::vector<T>> {
+    static std::vector<T> from(const J& j) {
+        std::vector<T> v;
+        v.reserve(j.items.size());
+        for (auto& item : j.items) v.push_back(conv<T>::from(item));
+        return v;
+    }
+    static void to(std::string& o, const std::vector<T>& v) {
+        o += '[';
+        for (size_t i = 0; i < v.size(); i++) { if (i) o += ','; conv<T>::to(o, v[i]); }
+        o += ']';
+    }
+};
+template <class T> std::string dump(const T& v) { std::string o; conv<T>::to(o, v); return o; }
+
+struct Config { int req = -1, resp = -1; double cpu_limit = 1; long long memory = 256 << 20, output = 1 << 20; };
+
+inline void write_all(int fd, const std::string& data) {
+    size_t done = 0;
+    while (done < data.size()) {
+        ssize_t n = write(fd, data.data() + done, data.size() - done);
+        if (n <= 0) { if (n < 0 && errno == EINTR) continue; return; }
+        done += n;
+    }
+}
+
+inline std::string demangle(const char* name) {
+    int status = 0;
+    char* text = abi::__cxa_demangle(name, nullptr, nullptr, &status);
+    std::string out = status == 0 && text ? text : name;
+    free(text);
+    return out;
+}
+
+// The forked child: its own limits, the call, the outcome as one JSON object on `fd`. Never returns.
+inline void child(const Config& c, const std::string& line, int fd, std::string (*call)(const J&)) {
+    close(c.req);
+    close(c.resp);
+    rlim_t cpu = (rlim_t)std::ceil(c.cpu_limit);
+    struct rlimit rl = {cpu, cpu + 1};
+    setrlimit(RLIMIT_CPU, &rl);
+    long pages = 0;
+    if (FILE* f = fopen("/proc/self/statm", "r")) { if (fscanf(f, "%ld", &pages) != 1) pages = 0; fclose(f); }
+    rlim_t space = (rlim_t)pages * sysconf(_SC_PAGESIZE) + (rlim_t)c.memory;  // what it maps now, plus the limit
+    struct rlimit as = {space, space};
+    setrlimit(RLIMIT_AS, &as);
+    std::string out;
+    try {
+        J request = parse(line);
+        const J* args = request.get("args");
+        if (!args) throw std::runtime_error("request without args");
+        std::string value = call(*args);
+        out = "{\"status\":\"ok\",\"value\":" + value + "}";
+    } catch (const std::bad_alloc&) {
+        out = "{\"status\":\"memory\"}";
+    } catch (const std::exception& e) {
+        std::string type = demangle(typeid(e).name()), message = e.what();
+        out = "{\"status\":\"exception\",\"type\":";
+        quote(out, type);
+        out += ",\"message\":";
+        quote(out, message.substr(0, 300));
+        out += "}";
+    } catch (...) {
+        std::type_info* t = abi::__cxa_current_exception_type();
+        out = "{\"status\":\"exception\",\"type\":";
+        quote(out, t ? demangle(t->name()) : "unknown");
+        out += ",\"message\":\"a value that is not a std::exception was thrown\"}";
+    }
+    if ((long long)out.size() > c.output) out = "{\"status\":\"output_limit\"}";
+    write_all(fd, out);
+    fflush(stdout);
+    fflush(stderr);
+    std::cout.flush();
+    _exit(0);
+}
+
+// How the child ended, as the protocol's status fields (without the braces' opening).
+inline std::string describe(const Config& c, int status, const struct rusage& ru, const std::string& payload, bool too_big) {
+    double cpu = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+    if (too_big) return "\"status\":\"output_limit\"";
+    if (WIFSIGNALED(status)) {
+        int sig = WTERMSIG(status);
+        if (sig == SIGXCPU || cpu >= c.cpu_limit) return "\"status\":\"timeout\"";
+        if ((double)ru.ru_maxrss * 1024 >= c.memory * 0.95) return "\"status\":\"memory\"";
+        const char* abbrev = sigabbrev_np(sig);
+        return std::string("\"status\":\"signal\",\"signal\":\"SIG") + (abbrev ? abbrev : std::to_string(sig).c_str()) + "\"";
+    }
+    if (!payload.empty()) {
+        try {
+            J message = parse(payload);
+            if (message.kind != J::OBJ) throw std::runtime_error("not an object");
+        } catch (...) {
+            return "\"status\":\"exit\",\"code\":" + std::to_string(WEXITSTATUS(status));
+        }
+        if (cpu > c.cpu_limit) return "\"status\":\"timeout\"";
+        return payload.substr(1, payload.size() - 2);
+    }
+    return "\"status\":\"exit\",\"code\":" + std::to_string(WEXITSTATUS(status));
+}
+
+inline std::string serve_one(const Config& c, const std::string& line, std::string (*call)(const J&)) {
+    long long id = 0;
+    try { id = parse(line).get("id")->integer; } catch (...) {}
+    int fds[2];
+    if (pipe(fds) != 0) return "{\"id\":" + std::to_string(id) + ",\"status\":\"harness_error\",\"message\":\"pipe failed\"}";
+    fflush(stdout);
+    std::cout.flush();
+    pid_t pid = fork();
+    if (pid == 0) { close(fds[0]); child(c, line, fds[1], call); }
+    close(fds[1]);
+    std::string payload;
+    bool too_big = false;
+    char buf[65536];
+    long long cap = c.output + 4096;
+    while (true) {
+        ssize_t n = read(fds[0], buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        if ((long long)payload.size() < cap) payload.append(buf, n); else too_big = true;
+    }
+    close(fds[0]);
+    int status = 0;
+    struct rusage ru {};
+    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {}
+    double cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000.0 + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000.0;
+    char head[128];
+    snprintf(head, sizeof head, "{\"id\":%lld,\"cpu_ms\":%.3f,\"mem_kb\":%ld,", id, cpu_ms, ru.ru_maxrss);
+    return head + describe(c, status, ru, payload, too_big) + "}\n";
+}
+
+inline int serve(int argc, char** argv, std::string (*call)(const J&)) {
+    if (argc < 2) { fprintf(stderr, "usage: server CONFIG_JSON\n"); return 2; }
+    J config = parse(argv[1]);
+    Config c;
+    c.req = (int)config.get("request_fd")->integer;
+    c.resp = (int)config.get("response_fd")->integer;
+    c.cpu_limit = config.get("cpu_limit")->num;
+    c.memory = config.get("memory_bytes")->integer;
+    c.output = config.get("output_bytes")->integer;
+    signal(SIGPIPE, SIG_IGN);
+    write_all(c.resp, "{\"status\":\"ready\"}\n");
+    std::string buffer;
+    char buf[65536];
+    while (true) {
+        size_t nl;
+        while ((nl = buffer.find('\n')) != std::string::npos) {
+            std::string line = buffer.substr(0, nl);
+            buffer.erase(0, nl + 1);
+            if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+            write_all(c.resp, serve_one(c, line, call));
+        }
+        ssize_t n = read(c.req, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return 0;
+        buffer.append(buf, n);
+    }
+}
+
+}  // namespace jdg

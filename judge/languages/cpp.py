@@ -1,0 +1,87 @@
+"""C++ as LeetCode compiles it: the standard headers and `using namespace std;` implicit, a fork per case."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from judge.languages.base import HARNESS_DIR, Compiled, Prepared, cpp_like_type, dumps
+from judge.problem import Problem
+from judge.values import parse_type
+
+PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
+SCALARS = {"int": "int", "long": "long long", "double": "double", "bool": "bool", "char": "char",
+           "string": "string"}
+
+
+def cpp_type(neutral: str) -> str:
+    """`char[][]` -> `vector<vector<char>>`."""
+    return cpp_like_type(*parse_type(neutral), SCALARS, "vector<{}>")
+
+
+class Cpp(Compiled):
+    """g++ (GNU C++20, -O2); the server forks a child per case, as the Python one does."""
+
+    name = "cpp"
+    title = "C++"
+    extensions = (".cpp", ".cc", ".cxx")
+    install_hint = "install g++ (Debian: apt-get install g++; setup.sh does)"
+    version_command = ("g++", "--version")
+    harness = HARNESS_DIR / "cpp_server.cpp"
+    harness_files = (harness,)
+    artifacts = ("solution",)
+    selftest_extension = ".cpp"
+    selftest_source = """class Solution {
+public:
+    vector<vector<char>> updateBoard(vector<vector<char>>& board, vector<int>& click) {
+        board[click[0]][click[1]] = 'X';
+        return board;
+    }
+};
+"""
+
+    def sources(self, text: str, problem: Problem) -> dict[str, str]:
+        """Harness first (so the submission's macros cannot reach it), then the submission, then glue."""
+        main = (PRELUDE + self.harness.read_text() + '\n#line 1 "solution.cpp"\n' + text
+                + '\n#line 1 "glue.cpp"\n' + glue(problem))
+        return {"main.cpp": main}
+
+    def compile_argv(self, build: Path) -> list[str]:
+        """-O2 as the platform; gnu++20 so newer idioms compile; no sanitizers (the box catches crashes)."""
+        return [self.executable() or "g++", "-std=gnu++20", "-O2", "-pipe", "-w", "-o", "solution", "main.cpp"]
+
+    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+        """The compiled server itself."""
+        return [str(prepared.artifact), dumps(config)]
+
+
+def glue(problem: Problem) -> str:
+    """Typed glue from the neutral signature: convert, call, convert back (or the in-place argument)."""
+    sig = problem.signature
+    lines = ["static std::string jdg_call(const jdg::J& args) {"]
+    names = []
+    for i, param in enumerate(sig.params):
+        t = cpp_type(param.type)
+        lines.append(f"    {t} a{i} = jdg::conv<{t}>::from(args.items.at({i}));")
+        names.append(f"a{i}")
+    target = f"jdg_s->{sig.function}" if sig.class_name else sig.function
+    call = f"{target}({', '.join(names)})"
+    if sig.class_name:
+        # On the heap: a large member array must not eat the stack a deep recursion needs.
+        lines.append(f"    {sig.class_name}* jdg_s = new {sig.class_name}();")
+    back = f"jdg::dump(a{sig.inplace_index})" if sig.inplace_index is not None else '"null"'
+    ret = cpp_type(sig.returns)
+    lines += [
+        f"    if constexpr (std::is_void_v<decltype({call})>) {{",
+        f"        {call};",
+        f"        return {back};",
+        "    } else {",
+        f"        {ret} jdg_r = {call};",
+        "        return jdg::dump(jdg_r);",
+        "    }",
+        "}",
+        "int main(int argc, char** argv) { return jdg::serve(argc, argv, jdg_call); }",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+LANGUAGE = Cpp()

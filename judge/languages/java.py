@@ -1,0 +1,83 @@
+"""Java as LeetCode compiles it: `java.util.*` and friends implicit, `class` or `public class Solution`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from judge.languages.base import HARNESS_DIR, Compiled, Prepared, cpp_like_type, dumps
+from judge.problem import Problem
+from judge.values import parse_type
+
+# On the submission's first line, so the line numbers of its stack traces stay its own.
+IMPORTS = ("import java.util.*; import java.util.function.*; import java.util.stream.*; "
+           "import java.math.*; import java.io.*; ")
+SCALARS = {"int": "int", "long": "long", "double": "double", "bool": "boolean", "char": "char", "string": "String"}
+
+
+def java_type(neutral: str) -> str:
+    """`char[][]` -> `char[][]`, `bool[]` -> `boolean[]`, `string` -> `String`."""
+    return cpp_like_type(*parse_type(neutral), SCALARS, "{}[]")
+
+
+class Java(Compiled):
+    """OpenJDK javac/java; one JVM serves every case (a JVM cannot fork), a thread with a big stack per case."""
+
+    name = "java"
+    title = "Java"
+    extensions = (".java",)
+    install_hint = "install a JDK 17+ (Debian: apt-get install openjdk-17-jdk-headless; setup.sh does)"
+    version_command = ("javac", "-version")
+    harness = HARNESS_DIR / "JudgeServer.java"
+    harness_files = (harness,)
+    artifacts = ("classes",)
+    compile_memory_mb = None   # javac is a JVM: RLIMIT_AS breaks its reservations, -J-Xmx limits it instead
+    selftest_extension = ".java"
+    selftest_source = """class Solution {
+    public char[][] updateBoard(char[][] board, int[] click) {
+        board[click[0]][click[1]] = 'X';
+        return board;
+    }
+}
+"""
+
+    def sources(self, text: str, problem: Problem) -> dict[str, str]:
+        """Solution.java (a public class must live in a file of its name), the harness, the glue."""
+        cls = problem.signature.class_name or "Solution"
+        return {f"{cls}.java": IMPORTS + text, "JudgeServer.java": self.harness.read_text(),
+                "JudgeGlue.java": glue(problem)}
+
+    def compile_argv(self, build: Path) -> list[str]:
+        """javac with a bounded heap; all three files at once."""
+        files = sorted(p.name for p in build.glob("*.java"))
+        return [self.executable() or "javac", "-J-Xmx512m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1",
+                "-encoding", "UTF-8", "-nowarn", "-Xlint:none", "-d", "classes", *files]
+
+    def explain_compile_error(self, output: str) -> str:
+        """An error only in the glue means the entry point is missing or has another signature."""
+        text = super().explain_compile_error(output)
+        if "JudgeGlue.java" in output and "Solution.java" not in output:
+            return "no entry point: expected class Solution with the platform's method signature\n" + text
+        return text
+
+    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+        """Limit what the JVM uses (heap, metaspace, direct buffers), not what it maps."""
+        java = str(Path(self.executable() or "javac").with_name("java"))
+        memory_mb = max(16, config["memory_bytes"] >> 20)
+        return [java, f"-Xmx{memory_mb}m", f"-Xms{min(memory_mb, 64)}m", "-XX:MaxMetaspaceSize=128m",
+                "-XX:MaxDirectMemorySize=64m", "-XX:ReservedCodeCacheSize=64m", "-XX:+UseSerialGC",
+                "-XX:-UsePerfData", "-Xshare:auto", "-Djava.awt.headless=true",
+                "-cp", str(prepared.artifact), "JudgeServer", dumps(config)]
+
+
+def glue(problem: Problem) -> str:
+    """Typed glue from the neutral signature: cast each argument and call a fresh instance."""
+    sig = problem.signature
+    casts = ", ".join(f"({java_type(p.type)}) a[{i}]" for i, p in enumerate(sig.params))
+    cls = sig.class_name or "Solution"
+    return ("final class JudgeGlue {\n"
+            "    static Object call(Object[] a) {\n"
+            f"        return new {cls}().{sig.function}({casts});\n"
+            "    }\n}\n")
+
+
+LANGUAGE = Java()

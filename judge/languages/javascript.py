@@ -1,0 +1,40 @@
+"""JavaScript (Node.js) as LeetCode runs it: `var f = function` or `function f`; a fresh vm context per case."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
+from judge.problem import Problem
+
+
+class JavaScript(Language):
+    """node; one process, a worker thread with heap and stack limits, a fresh `vm` context per case."""
+
+    name = "javascript"
+    title = "JavaScript"
+    extensions = (".js",)
+    install_hint = "install Node.js 18+ (Debian: apt-get install nodejs; setup.sh does)"
+    version_command = ("node", "--version")
+    harness = HARNESS_DIR / "js_server.js"
+    selftest_extension = ".js"
+    selftest_source = """var updateBoard = function(board, click) {
+    board[click[0]][click[1]] = 'X';
+    return board;
+};
+"""
+
+    def prepare(self, source: Path, workdir: Path, problem: Problem) -> Prepared:
+        """Nothing to compile: the server reports a syntax error as CE when it loads the copy."""
+        artifact = workdir / "solution.js"
+        shutil.copyfile(source, artifact)
+        return Prepared(ok=True, source=source, artifact=artifact, mounts=(HARNESS_DIR,))
+
+    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+        """The main thread only speaks the protocol: a small heap; the worker gets the case limits."""
+        return [self.executable() or "node", "--max-old-space-size=64", "--no-warnings", str(self.harness),
+                dumps(config)]
+
+
+LANGUAGE = JavaScript()

@@ -1,0 +1,60 @@
+"""TypeScript: transpiled once by the project's `typescript` package, then served as JavaScript."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from judge.languages.base import HARNESS_DIR, REPO_ROOT, Compiled, Prepared, Toolchain
+from judge.languages.javascript import LANGUAGE as JAVASCRIPT
+from judge.problem import Problem
+
+TS_PACKAGE = REPO_ROOT / "node_modules" / "typescript"
+
+
+class TypeScript(Compiled):
+    """node + typescript (npm, project-local node_modules); the JavaScript server runs the output."""
+
+    name = "typescript"
+    title = "TypeScript"
+    extensions = (".ts",)
+    install_hint = "run setup.sh (npm ci installs typescript into ./node_modules; needs node and npm)"
+    version_command = ("node", "--version")
+    harness = HARNESS_DIR / "ts_compile.js"
+    harness_files = (harness,)
+    artifacts = ("solution.js",)
+    compile_memory_mb = None   # V8 reserves address space; --max-old-space-size bounds it instead
+    selftest_extension = ".ts"
+    selftest_source = """function updateBoard(board: string[][], click: number[]): string[][] {
+    board[click[0]][click[1]] = 'X';
+    return board;
+}
+"""
+
+    def find_toolchain(self) -> Toolchain:
+        """node and the typescript package: both must be there."""
+        node = super().find_toolchain()
+        if not node.ok:
+            return node
+        try:
+            version = json.loads((TS_PACKAGE / "package.json").read_text())["version"]
+        except (OSError, ValueError, KeyError):
+            return Toolchain(self.name, node.command, None, False, f"typescript not found in {TS_PACKAGE.parent}; "
+                                                                   f"{self.install_hint}")
+        return Toolchain(self.name, node.command, f"typescript {version} on node {node.version}", True)
+
+    def sources(self, text: str, problem: Problem) -> dict[str, str]:
+        """The submission as written: TypeScript needs no implicit imports."""
+        return {"solution.ts": text}
+
+    def compile_argv(self, build: Path) -> list[str]:
+        """transpileModule through a small script (tsc's CLI would also type-check, 10x slower)."""
+        return [self.executable() or "node", "--max-old-space-size=512", str(self.harness), str(TS_PACKAGE),
+                "solution.ts", "solution.js"]
+
+    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+        """The JavaScript server."""
+        return JAVASCRIPT.server_argv(prepared, config)
+
+
+LANGUAGE = TypeScript()

@@ -1,0 +1,11 @@
+// Follows a null pointer: SIGSEGV.
+struct Cell { int mines; };
+
+class Solution {
+public:
+    vector<vector<char>> updateBoard(vector<vector<char>>& board, vector<int>& click) {
+        Cell* cell = board.size() > 1000 ? new Cell{0} : nullptr;  // never allocated for a real board
+        board[click[0]][click[1]] = '0' + cell->mines;
+        return board;
+    }
+};

@@ -1,0 +1,158 @@
+"""The five compiled/scripted languages beside Python, end to end through the real toolchains."""
+
+import json
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+from judge import languages
+from judge.grade import Options, execute
+from judge.languages.base import run_limited
+from judge.languages.cpp import cpp_type, glue as cpp_glue
+from judge.languages.go import prelude
+from judge.languages.java import java_type
+from judge.problem import load_problem
+
+ROOT = Path(__file__).resolve().parent.parent
+NEW = ("cpp", "java", "go", "javascript", "typescript")
+EXAMPLE = [[list("EEEEE"), list("EEMEE"), list("EEEEE"), list("EEEEE")], [3, 0]]
+EXAMPLE_OUT = [list("B1E1B"), list("B1M1B"), list("B111B"), list("BBBBB")]
+
+
+def judge(*args, env=None, timeout=600):
+    """Run the real CLI from the worktree root."""
+    return subprocess.run([sys.executable, "-m", "judge", *args], cwd=ROOT, capture_output=True, text=True,
+                          env=env, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def problem():
+    return load_problem("minesweeper")
+
+
+def test_languages_command_lists_every_toolchain_and_its_selftest():
+    out = judge("languages", "--json")
+    assert out.returncode == 0, out.stdout + out.stderr
+    rows = {r["language"]: r for r in json.loads(out.stdout)}
+    assert set(rows) == {"python", *NEW}
+    for name, row in rows.items():
+        assert row["selftest"] and row["version"], row
+    table = judge("languages")
+    assert table.returncode == 0 and "typescript" in table.stdout and "FAILED" not in table.stdout
+
+
+def test_verify_passes_with_every_language_and_every_required_verdict():
+    out = judge("verify", "minesweeper", "--json")
+    report = json.loads(out.stdout)
+    assert out.returncode == 0 and report["ok"], report["errors"]
+    seen = {(s["language"], s["expected"]) for s in report["submissions"]}
+    for lang in NEW:
+        for verdict in ("AC", "WA", "CE", "RE"):
+            assert (lang, verdict) in seen, (lang, verdict)
+    # an accepted BFS and a recursive DFS in every language
+    accepted = [s["submission"] for s in report["submissions"] if s["expected"] == "AC"]
+    for lang_ext in (".cpp", ".java", ".go", ".js", ".ts"):
+        names = [Path(a).name for a in accepted if a.endswith(lang_ext)]
+        assert any("dfs" in n for n in names) and any("bfs" in n for n in names), names
+
+
+def test_grade_reports_what_crashed(tmp_path):
+    sub = ROOT / "submissions" / "minesweeper" / "runtime_error"
+    out = judge("grade", "minesweeper", str(sub / "null_deref.cpp"), str(sub / "index_out_of_bounds.java"),
+                str(sub / "index_out_of_range.go"), "--json")
+    results = {Path(r["submission"]).suffix: r for r in json.loads(out.stdout)["results"]}
+    first = {ext: next(c["message"] for c in r["cases"] if c["verdict"] != "AC") for ext, r in results.items()}
+    assert "SIGSEGV" in first[".cpp"]
+    assert "java.lang.ArrayIndexOutOfBoundsException" in first[".java"] and "line " in first[".java"]
+    assert "index out of range" in first[".go"] and "line 4 in updateBoard" in first[".go"]
+
+
+def test_missing_toolchain_is_a_judge_error_with_how_to_get_it(tmp_path):
+    """With no `go` on PATH, a Go submission gets JE and one warning line, not a crash."""
+    env = dict(os.environ, PATH=str(tmp_path))
+    sub = ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.go"
+    out = judge("grade", "minesweeper", str(sub), "--json", env=env)
+    assert out.returncode == 1, out.stderr
+    result = json.loads(out.stdout)["results"][0]
+    assert result["verdict"] == "JE" and "apt-get install golang-go" in result["message"]
+    assert out.stderr.count("Go:") == 1 and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("ext,source", [
+    (".go", "func updateBoard(board [][]byte, click []int) [][]byte {\n"
+            "\tfor len(board) == 1 {\n\t}\n\tboard[click[0]][click[1]] = 'X'\n\treturn board\n}\n"),
+    (".java", "class Solution {\n  public char[][] updateBoard(char[][] board, int[] click) {\n"
+              "    while (board.length == 1) {}\n    board[click[0]][click[1]] = 'X';\n    return board;\n  }\n}\n"),
+    (".js", "function updateBoard(board, click) {\n  while (board.length === 1) {}\n"
+            "  board[click[0]][click[1]] = 'X';\n  return board;\n}\n"),
+])
+def test_a_runaway_case_does_not_spoil_the_next(problem, tmp_path, ext, source):
+    """JVM/Go/V8 cannot kill a looping call in place: the server answers TLE and a fresh one serves on."""
+    path = tmp_path / f"loop{ext}"
+    path.write_text(source)
+    run = execute(problem, path, [[[["E"]], [0, 0]], [[["E"], ["M"]], [1, 0]]], Options(skip_after_limit=False))
+    first, second = run.runs
+    assert first.verdict.value == "TLE"
+    assert second.verdict is None and second.value == [["E"], ["X"]]
+
+
+def test_javascript_cases_do_not_share_globals(problem, tmp_path):
+    path = tmp_path / "counter.js"
+    path.write_text("var calls = 0;\nfunction updateBoard(board, click) {\n  calls++;\n"
+                    "  board[0][0] = String(calls);\n  return board;\n}\n")
+    run = execute(problem, path, [[[["E"]], [0, 0]]] * 3)
+    assert [r.value for r in run.runs] == [[["1"]]] * 3
+
+
+def test_cpp_cases_do_not_share_globals(problem, tmp_path):
+    path = tmp_path / "counter.cpp"
+    path.write_text("int calls = 0;\nclass Solution {\npublic:\n  vector<vector<char>> updateBoard("
+                    "vector<vector<char>>& b, vector<int>& c) {\n    b[0][0] = '0' + ++calls;\n    return b;\n  }\n};\n")
+    run = execute(problem, path, [[[["E"]], [0, 0]]] * 3)
+    assert [r.value for r in run.runs] == [[["1"]]] * 3
+
+
+def test_compiled_once_then_cached(problem, tmp_path):
+    """A new source compiles once; preparing it again only copies the cached binary."""
+    path = tmp_path / "cached.go"
+    path.write_text((ROOT / "submissions/minesweeper/accepted/bfs.go").read_text() + f"\n// {uuid.uuid4()}\n")
+    lang = languages.by_name("go")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = lang.prepare(path, tmp_path / "a", problem)
+    second = lang.prepare(path, tmp_path / "b", problem)
+    assert first.ok and second.ok and (tmp_path / "b" / "solution").is_file()
+    assert second.compile_ms < first.compile_ms / 5
+
+
+def test_typed_glue_comes_from_the_neutral_signature(problem):
+    assert cpp_type("char[][]") == "vector<vector<char>>" and cpp_type("long") == "long long"
+    assert java_type("bool[]") == "boolean[]" and java_type("string[][]") == "String[][]"
+    text = cpp_glue(problem)
+    assert "jdg::conv<vector<vector<char>>>::from(args.items.at(0))" in text and "is_void_v" in text
+
+
+def test_go_imports_only_what_the_code_uses():
+    assert prelude("func f() { x := 1 }") == "package main;"
+    head = prelude("func f() string { sort.Ints(nil); return strings.Repeat(\"a\", 2) }")
+    assert '"sort"' in head and '"strings"' in head and '"fmt"' not in head and "var _ = sort.Ints" in head
+    assert "\n" not in head  # one line: the submission's line numbers stay its own
+    assert prelude("var list []int\nfunc f() { list = append(list, 1) }") == "package main;"
+
+
+def test_compile_step_is_limited(tmp_path):
+    code, output = run_limited(["sh", "-c", "yes error | head -c 1000000; exit 1"], tmp_path, {}, 10, 256)
+    assert code == 1 and len(output) <= 64 * 1024
+    code, output = run_limited(["sleep", "5"], tmp_path, {}, 0.3, 256)
+    assert code is None and "longer than" in output
+
+
+def test_compile_error_shows_the_compilers_first_lines(problem, tmp_path):
+    path = tmp_path / "broken.go"
+    path.write_text("func updateBoard(board [][]byte, click []int) [][]byte {\n" + "\tx := 1\n" * 40 + "}\n")
+    run = execute(problem, path, [EXAMPLE])
+    assert run.compile_error and run.compile_error.count("\n") <= 13 and "solution.go:3" in run.compile_error
