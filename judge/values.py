@@ -7,6 +7,8 @@ Values travel as JSON-ready Python values: `int`/`long` as int, `double` as floa
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from typing import Any
 
@@ -96,3 +98,9 @@ def is_grid(value: Any) -> bool:
 def _short(value: Any, limit: int = 200) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def fingerprint(value: Any) -> str:
+    """A short stable hash of a JSON-ready value: two answers agree when their fingerprints do."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
