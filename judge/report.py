@@ -50,8 +50,10 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
     case = next((c for c in cases if c.name == first.name), None)
     lines = [head, f"   first failing case: {first.name} ({first.group})"
              + (f" - {case.description}" if case and case.description else "")]
-    if case is not None:
+    if case is not None and case.line:
         lines.append(f"   from {case.file.name}:{case.line}")
+    elif case is not None:  # a drawn case has no line: say how to draw it again
+        lines.append(f"   drawn by {case.file.name}; the same --seed draws it again")
     if first.verdict is not Verdict.WA:
         lines.append(f"   {first.verdict.value}: {first.message}")
     if case is not None:
