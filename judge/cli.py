@@ -15,17 +15,17 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from judge import __version__, exports, languages, leaderboard, report, report_html
-from judge.cases import load_cases
-from judge.errors import JudgeError, StoreError
-from judge.grade import Options, default_jobs, find_submissions
+from judge import __version__, addcase, compare, exports, fuzz, languages, leaderboard, report, report_html, values
+from judge.cases import load_cases, test_set_hash
+from judge.errors import JudgeError, StoreError, UsageError
+from judge.grade import Options, default_jobs, display_name, find_submissions, grade
 from judge.languages.selftest import run_selftest
 from judge.problem import load_problem
 from judge.progress import Progress
 from judge.recorder import Recorder
 from judge.store import ENV_DB, Store, db_path
 from judge.sandbox import detect
-from judge.verdict import Verdict
+from judge.verdict import SubmissionResult, Verdict
 from judge.verify import verify
 
 EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--no-cache", action="store_true",
                    help="grade every submission again even when an unchanged result is stored")
     g.add_argument("--no-store", action="store_true", help="neither read nor record the results store")
+    _random_options(g)
     g.set_defaults(func=cmd_grade)
 
     b = sub.add_parser("leaderboard", help="rank the stored results of a problem",
@@ -71,6 +72,37 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--db", metavar="PATH", help=f"results store (default: ${ENV_DB} or .judge/results.sqlite3)")
     b.add_argument("--author", help="for --format gradescope: whose results.json to write")
     b.set_defaults(func=cmd_leaderboard)
+
+    f = sub.add_parser("fuzz", help="search for a small input where a submission and the reference disagree",
+                       description="Generate random valid inputs with the problem's hypothesis strategy until the "
+                                   "submission and the reference disagree (wrong answer, crash, time-out), then "
+                                   "shrink that input to a minimal counterexample. Exit 0: none found; 1: found.")
+    f.add_argument("problem")
+    f.add_argument("submission", metavar="SUBMISSION", help="one submission file")
+    f.add_argument("--examples", "-n", type=int, default=200, help="inputs tried before shrinking (default: 200)")
+    f.add_argument("--seed", type=int, default=fuzz.DEFAULT_SEED, help=f"search seed (default: {fuzz.DEFAULT_SEED})")
+    f.add_argument("--save", action="store_true",
+                   help="append the counterexample to the secret cases (cases/secret/added.yaml)")
+    f.set_defaults(func=cmd_fuzz)
+
+    c = sub.add_parser("compare", help="compare submissions with each other on the same cases",
+                       description="Grade submissions on the fixed and random cases, then group those whose answers "
+                                   "agree everywhere, count pairwise disagreements, and warn about every case where "
+                                   "a clear majority disagrees with the reference. Exit 1 when there is a warning.")
+    c.add_argument("problem")
+    c.add_argument("submissions", nargs="+", metavar="SUBMISSION")
+    c.add_argument("--json", action="store_true")
+    c.add_argument("--jobs", "-j", type=int, default=default_jobs())
+    _random_options(c)
+    c.set_defaults(func=cmd_compare)
+
+    a = sub.add_parser("add-case", help="add a test case to a problem (validated, answered by the reference)",
+                       description="Add a case: one option per parameter of the problem's signature (see "
+                                   "`judge add-case PROBLEM --help`), or YAML cases with --from FILE (- for stdin).")
+    a.add_argument("problem")
+    a.add_argument("rest", nargs=argparse.REMAINDER, default=[], metavar="...",
+                   help="the problem's own options: see judge add-case PROBLEM --help")
+    a.set_defaults(func=cmd_add_case)
 
     v = sub.add_parser("verify", help="check a problem package end to end",
                        description="Validate cases, check expected answers against the reference, and check "
@@ -88,6 +120,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _random_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--fuzz", type=int, default=fuzz.DEFAULT_COUNT, metavar="N",
+                        help=f"random cases added after the fixed ones (default: {fuzz.DEFAULT_COUNT}; 0: none)")
+    parser.add_argument("--seed", type=int, default=fuzz.DEFAULT_SEED, metavar="S",
+                        help=f"seed of the random cases: the same seed gives the same cases everywhere "
+                             f"(default: {fuzz.DEFAULT_SEED})")
+
+
+def _all_cases(problem, args: argparse.Namespace, options: Options) -> tuple[list, list]:
+    """The fixed cases, then the random ones: one list every submission of the run is graded on."""
+    if args.fuzz < 0:
+        raise UsageError("--fuzz must be 0 or more")
+    fixed = load_cases(problem)
+    return fixed, fixed + fuzz.random_cases(problem, args.fuzz, args.seed, options)
+
+
 def _options(args: argparse.Namespace) -> Options:
     if args.jobs < 1:
         raise JudgeError("--jobs must be at least 1")
@@ -97,13 +145,13 @@ def _options(args: argparse.Namespace) -> Options:
 def cmd_grade(args: argparse.Namespace) -> int:
     """`judge grade PROBLEM SUBMISSION...`."""
     problem = load_problem(args.problem)
-    cases = load_cases(problem)
+    options = _options(args)
+    fixed, cases = _all_cases(problem, args, options)
     sources = find_submissions(args.submissions)
     _warn_missing_toolchains(sources)
-    options = _options(args)
     store = None if args.no_store else _open_store(args)
     recorder = Recorder(store, problem, cases, options, author=args.author, use_cache=not args.no_cache,
-                        seed=getattr(args, "seed", None))
+                        seed=args.seed)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
     try:
         with Progress(len(sources)) as tick:
@@ -112,14 +160,22 @@ def cmd_grade(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
         if store is not None:
             store.close()
+    comparison = compare.compare(cases, results)
     box = options.box
+    drawn = cases[len(fixed):]
     if args.json:
-        print(report.json_report(problem, results, {"sandbox": box.name, "cases": len(cases)}))
+        print(report.json_report(problem, results, {
+            "sandbox": box.name, "cases": len(cases),
+            "random": {"count": len(drawn), "seed": args.seed, "hash": test_set_hash(drawn)},
+            "compare": comparison.to_dict()}))
     else:
-        samples = sum(c.group == "sample" for c in cases)
-        header = (f"problem {problem.id}: {len(cases)} cases ({samples} sample, {len(cases) - samples} secret); "
+        samples = sum(c.group == "sample" for c in fixed)
+        header = (f"problem {problem.id}: {len(cases)} cases ({samples} sample, {len(fixed) - samples} secret, "
+                  f"{len(drawn)} random with --seed {args.seed}); "
                   f"sandbox: {box.name}{'' if box.isolated else ' (resource limits only, no isolation)'}\n")
         print(report.text_report(problem, cases, results, header))
+        for line in compare.warnings(comparison):  # a doubtful reference is never silent
+            print(line)
     return EXIT_OK if all(r.verdict is Verdict.AC for r in results) else EXIT_NOT_ACCEPTED
 
 
@@ -152,6 +208,100 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
             raise JudgeError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
     else:
         print(text.rstrip("\n"))
+    return EXIT_OK
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """`judge compare PROBLEM SUBMISSION...`."""
+    problem = load_problem(args.problem)
+    options = _options(args)
+    _, cases = _all_cases(problem, args, options)
+    results = grade(problem, cases, find_submissions(args.submissions), options)
+    comparison = compare.compare(cases, results)
+    if args.json:
+        print(json.dumps({"problem": problem.id, "seed": args.seed, **comparison.to_dict()}, indent=2))
+    else:
+        print(compare.render(comparison))
+    return EXIT_NOT_ACCEPTED if comparison.suspects else EXIT_OK
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """`judge fuzz PROBLEM SUBMISSION`."""
+    problem = load_problem(args.problem)
+    if args.examples < 1:
+        raise UsageError("--examples must be at least 1")
+    source = find_submissions([args.submission])
+    if len(source) != 1:
+        raise UsageError(f"{args.submission}: give one submission file ({len(source)} found)")
+    options = _options(argparse.Namespace(jobs=1))
+    outcome = fuzz.search(problem, source[0], args.examples, args.seed, options)
+    name = display_name(source[0])
+    stats = f"{outcome.examples} inputs run in {outcome.seconds:.1f} s (seed {args.seed})"
+    if outcome.stopped_verdict is not None:
+        print(f"{name}: {outcome.stopped_verdict.value}, nothing to fuzz: {outcome.stopped}")
+        return EXIT_NOT_ACCEPTED
+    if outcome.found is None:
+        print(f"{name}: no disagreement with the reference; {stats}")
+        return EXIT_OK
+    found = outcome.found
+    result = SubmissionResult(submission=name, path=str(source[0].resolve()), language="", verdict=found.result.verdict,
+                              cases=(found.result,))
+    print(f"{name}: counterexample found and shrunk; {stats}")
+    for note in outcome.notes:
+        print(f"note: {note}")
+    print(report.failure_details(problem, [found.case], result))
+    if args.save:
+        item = {**found.case.args, "name": found.case.name, "description": found.case.description}
+        new = addcase.prepare(problem, [item], "judge fuzz", options)
+        path = addcase.target(problem, "secret", None)
+        addcase.append(problem, path, "secret", new)
+        print(f"saved as case {new[0].name} in {path}")
+    return EXIT_NOT_ACCEPTED
+
+
+def cmd_add_case(args: argparse.Namespace) -> int:
+    """`judge add-case PROBLEM --<param> VALUE... | --from FILE`: options come from the signature."""
+    problem = load_problem(args.problem)
+    parser = Parser(prog=f"judge add-case {problem.id}",
+                    description=f"Add a case to {problem.id}: validated, its expected answer computed by the "
+                                f"reference, written to cases/secret/added.yaml (or cases/sample/ with --sample).")
+    fixed = {"name", "description", "sample", "file", "from"}
+    flags = {}
+    for p in problem.signature.params:
+        flag = p.name if p.name not in fixed else f"arg-{p.name}"
+        flags[p.name] = flag.replace("-", "_")
+        parser.add_argument(f"--{flag}", metavar=p.name.upper(), help=f"{p.type}: {values.text_hint(p.type)}")
+    parser.add_argument("--name", help="the case name (default: added-<hash of the inputs>)")
+    parser.add_argument("--description", help="one line saying what the case tests")
+    parser.add_argument("--sample", action="store_true", help="add to the samples instead of the secret cases")
+    parser.add_argument("--file", help=f"the case file in the group's folder (default: {addcase.DEFAULT_FILE})")
+    parser.add_argument("--from", dest="source", metavar="FILE",
+                        help="read cases in the case-file format from FILE (- for stdin); `expected` optional")
+    opts = parser.parse_args(args.rest)
+    typed = {p: getattr(opts, flag) for p, flag in flags.items()}
+    if opts.source is not None:
+        if any(v is not None for v in typed.values()):
+            raise UsageError("give either --from or the parameter options, not both")
+        if opts.source == "-":
+            text, where = sys.stdin.read(), "<stdin>"
+        else:
+            try:
+                text, where = Path(opts.source).read_text(encoding="utf-8"), opts.source
+            except (OSError, UnicodeDecodeError) as exc:
+                raise UsageError(f"{opts.source}: cannot read: {exc}") from None
+        items = addcase.from_yaml_text(problem, text, where)
+        if opts.name is not None and len(items) == 1:
+            items[0]["name"] = opts.name
+        if opts.description and len(items) == 1:
+            items[0]["description"] = opts.description
+    else:
+        items, where = addcase.from_options(problem, typed, opts.name, opts.description), "add-case"
+    group = "sample" if opts.sample else "secret"
+    path = addcase.target(problem, group, opts.file)
+    new = addcase.prepare(problem, items, where, _options(argparse.Namespace(jobs=1)))
+    addcase.append(problem, path, group, new)
+    for case in new:
+        print(f"added case {case.name} to {path}")
     return EXIT_OK
 
 

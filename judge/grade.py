@@ -4,26 +4,22 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from judge import languages
+from judge import languages, values
 from judge.cases import Case
 from judge.errors import UsageError
 from judge.languages.base import Language
 from judge.problem import Problem
-from judge.runner import Reply, Server
-from judge.sandbox import Box, detect
+from judge.sandbox import Box
+from judge.session import Run, Session
 from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
 
 #: Verdicts after which the rest of a submission's cases are skipped (each would cost a full limit).
 LIMITS = {Verdict.TLE, Verdict.MLE}
-#: Replies after which the server is gone and a fresh one serves the next case.
-FATAL = {"wall_timeout", "output_flood", "died", "protocol"}
 
 
 @dataclass(frozen=True)
@@ -33,19 +29,6 @@ class Options:
     jobs: int = 1
     skip_after_limit: bool = True   # the rest of a submission's cases are SKIPPED after its first TLE/MLE
     box: Box | None = None
-
-
-@dataclass(frozen=True)
-class Run:
-    """One execution of one input: an answer, or the verdict that stopped it."""
-
-    verdict: Verdict | None          # None when the submission answered
-    value: Any = None
-    message: str = ""
-    wall_ms: float = 0.0
-    cpu_ms: float | None = None
-    memory_kb: int | None = None
-    output: str = ""
 
 
 @dataclass
@@ -97,105 +80,36 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
     """Run one submission on every input in order, in a fresh case state each, in the box."""
     options = options or Options()
     language = language or languages.for_path(source)
-    box = options.box or detect()
     result = Execution(language.name)
-    tool = language.toolchain()
-    if not tool.ok:
-        result.judge_error = f"the {language.title} toolchain is missing: {tool.message}"
-        return result
-    workdir = Path(tempfile.mkdtemp(prefix="judge-"))
-    try:
-        prepared = language.prepare(source.resolve(), workdir, problem)
-        if not prepared.ok:
-            result.compile_error = prepared.message
+    with Session(problem, source, language, options.box) as session:
+        if not session.ok:
+            result.compile_error, result.judge_error = session.compile_error, session.judge_error
             return result
-        server: Server | None = None
         stopped = False
         for args in inputs:
             if stopped:
                 result.runs.append(None)
                 continue
-            if server is None:
-                server = Server(language, prepared, problem, box, workdir)
-                start = server.start()
-                if start.status != "ready":
-                    server.stop()
-                    server = None
-                    if start.status == "compile_error":
-                        result.compile_error = str(start.data.get("message", "")) or "compile error"
-                        return result
-                    run = _run(problem, start)
-                    if run.verdict is Verdict.CE:
-                        result.compile_error = run.message
-                        return result
-                    result.runs.append(run)
-                    stopped = run.verdict in LIMITS and options.skip_after_limit
-                    continue
-            reply = server.run(args)
-            run = _run(problem, reply)
-            if run.verdict is Verdict.CE:  # a missing entry point shows on the first call
-                server.stop()
-                result.compile_error = run.message
+            run = session.run(args)
+            if session.compile_error is not None:
+                result.compile_error = session.compile_error
                 return result
             result.runs.append(run)
-            # `restart`: a server that cannot kill a runaway case (JVM, Go) answers, then exits.
-            if reply.status in FATAL or reply.data.get("restart"):
-                server.stop()
-                server = None
-            if run.verdict in LIMITS and options.skip_after_limit:
-                stopped = True
-        if server is not None:
-            server.close()
-        return result
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
-
-
-def _run(problem: Problem, reply: Reply) -> Run:
-    """What a reply means for the case."""
-    data, limits = reply.data, problem.limits
-    common = dict(wall_ms=reply.wall_ms, cpu_ms=data.get("cpu_ms"), memory_kb=data.get("mem_kb"),
-                  output=reply.output)
-    status = reply.status
-    if status == "ok":
-        return Run(None, value=data.get("value"), **common)
-    if status == "exception":
-        where = f" ({data['where']})" if data.get("where") else ""
-        message = f"{data.get('type', 'Exception')}: {data.get('message', '')}".rstrip(": ")
-        return Run(Verdict.RE, message=message + where, **common)
-    if status == "memory":
-        return Run(Verdict.MLE, message=f"memory limit ({limits.memory_mb} MiB) exceeded", **common)
-    if status == "timeout":
-        return Run(Verdict.TLE, message=f"CPU time limit ({limits.time:g} s) exceeded", **common)
-    if status == "wall_timeout":
-        return Run(Verdict.TLE, message=f"wall time limit ({limits.wall_time:g} s) exceeded", **common)
-    if status == "signal":
-        return Run(Verdict.RE, message=f"killed by {data.get('signal', 'a signal')}", **common)
-    if status == "exit":
-        return Run(Verdict.RE, message=f"exited with code {data.get('code')} without answering", **common)
-    if status == "died":
-        return Run(Verdict.RE, message=f"the submission's process ended without answering ({reply.exit_info})", **common)
-    if status == "protocol":
-        return Run(Verdict.RE, message=reply.exit_info or "broke the judge's protocol", **common)
-    if status == "output_limit":
-        return Run(Verdict.OLE, message=f"the answer is larger than {limits.output_mb:g} MiB", **common)
-    if status == "output_flood":
-        return Run(Verdict.OLE, message=f"printed more than {limits.output_mb:g} MiB on stdout/stderr", **common)
-    if status in ("noentry", "compile_error"):
-        return Run(Verdict.CE, message=str(data.get("message", "")), **common)
-    if status == "bad_value":
-        return Run(Verdict.WA, message=str(data.get("message", "")), **common)
-    return Run(Verdict.JE, message=f"the harness failed: {data.get('message', status)}", **common)
+            stopped = run.verdict in LIMITS and options.skip_after_limit
+    return result
 
 
 def check(problem: Problem, case: Case, run: Run | None) -> CaseResult:
     """Judge one run against the case's expected answer with the problem's checker."""
     if run is None:
-        return CaseResult(case.name, case.group, Verdict.SKIPPED, message="not run after a time or memory limit was exceeded")
+        return CaseResult(case.name, case.group, Verdict.SKIPPED, message="not run after a time or memory limit was exceeded",
+                          answer=Verdict.SKIPPED.value)
     base = dict(time_ms=run.wall_ms, cpu_ms=run.cpu_ms, memory_kb=run.memory_kb, output=run.output)
     if run.verdict is not None:
         return CaseResult(case.name, case.group, run.verdict, message=run.message,
-                          diff=(run.message,) if run.verdict is Verdict.WA else (), **base)
+                          diff=(run.message,) if run.verdict is Verdict.WA else (), answer=run.verdict.value, **base)
+    # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later.
+    base["answer"] = values.fingerprint(run.value)
     try:
         ok, explanations = problem.checker.compare(case.expected, run.value, case.args)
     except Exception as exc:  # the checker is the package's code: its failure is the judge's
@@ -220,10 +134,11 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
     common = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
     if execution.judge_error:
-        results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=execution.judge_error) for c in cases)
+        results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=execution.judge_error, answer="JE") for c in cases)
         return SubmissionResult(verdict=Verdict.JE, cases=results, message=execution.judge_error, **common)
     if execution.compile_error is not None:
-        results = tuple(CaseResult(c.name, c.group, Verdict.CE, message=execution.compile_error) for c in cases)
+        results = tuple(CaseResult(c.name, c.group, Verdict.CE, message=execution.compile_error,
+                                   answer="CE") for c in cases)
         return SubmissionResult(verdict=Verdict.CE, cases=results, message=execution.compile_error, **common)
     results = tuple(check(problem, case, run) for case, run in zip(cases, execution.runs))
     return SubmissionResult(verdict=overall(results), cases=results, **common)

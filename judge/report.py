@@ -52,7 +52,9 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
         return "\n".join([head, *_indent(result.message.splitlines() or [""])])
     case = next((c for c in cases if c.name == first.name), None)
     lines = [head, f"   first failing case: {first.name} ({first.group})"
-             + (f", {case.file.name}:{case.line}" if case is not None else "")]
+             + (f", {case.file.name}:{case.line}" if case is not None and case.line else "")]
+    if case is not None and not case.line:  # a drawn case has no line: say how to draw it again
+        lines.append(f"   drawn by {case.file.name}; the same --seed draws it again")
     if case is not None and case.description:
         lines.append(f"   {case.description}")
     if first.verdict is not Verdict.WA:

@@ -7,6 +7,8 @@ Values travel as JSON-ready Python values: `int`/`long` as int, `double` as floa
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from typing import Any
 
@@ -96,3 +98,58 @@ def is_grid(value: Any) -> bool:
 def _short(value: Any, limit: int = 200) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def fingerprint(value: Any) -> str:
+    """A short stable hash of a JSON-ready value: two answers agree when their fingerprints do."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def from_text(text: str, type_: str, where: str = "value") -> Any:
+    """A value typed on the command line: rows split by '/', array items by ',', or JSON; ValueError."""
+    text = text.strip()
+    if text.startswith("[") or text.startswith("{"):
+        try:
+            return from_yaml(json.loads(text), type_, where)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{where}: not valid JSON: {exc.msg}") from None
+    scalar, depth = parse_type(type_)
+    return from_yaml(_split(text, scalar, depth), type_, where)
+
+
+def _split(text: str, scalar: str, depth: int) -> Any:
+    if depth == 0:
+        return _scalar_text(text, scalar)
+    if depth == 1 and scalar == "char":
+        return list(text)
+    if depth == 1:
+        return [_scalar_text(part.strip(), scalar) for part in text.split(",")] if text else []
+    return [_split(part, scalar, depth - 1) for part in text.split("/")]
+
+
+def _scalar_text(text: str, scalar: str) -> Any:
+    if scalar in ("int", "long"):
+        try:
+            return int(text)
+        except ValueError:
+            return text  # from_yaml names the field and what was expected
+    if scalar == "double":
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    if scalar == "bool":
+        return {"true": True, "false": False}.get(text.lower(), text)
+    return text
+
+
+def text_hint(type_: str) -> str:
+    """How to type a value of this type on the command line."""
+    scalar, depth = parse_type(type_)
+    if depth == 0:
+        return f"a {scalar}"
+    if depth == 1:
+        return "a string of characters" if scalar == "char" else f"{scalar}s separated by ','"
+    inner = "strings of characters" if scalar == "char" and depth == 2 else "rows"
+    return f"{inner} separated by '/' (or JSON)"

@@ -56,6 +56,7 @@ class CaseResult:
     diff: tuple[str, ...] = ()    # the checker's explanations, when wrong
     got: Any = None               # the decoded answer, when there was one
     output: str = ""              # what the case printed on stdout/stderr (capped)
+    answer: str = ""              # a short hash of the answer (or the verdict when none): compare's key
 
     @property
     def passed(self) -> bool:
@@ -69,7 +70,7 @@ class CaseResult:
             "time_ms": round(self.time_ms, 3),
             "cpu_ms": None if self.cpu_ms is None else round(self.cpu_ms, 3),
             "memory_kb": self.memory_kb, "message": self.message, "diff": list(self.diff),
-            "output": self.output,
+            "output": self.output, "answer": self.answer,
         }
 
 

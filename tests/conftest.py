@@ -1,13 +1,24 @@
-"""Shared fixtures: the repo's paths, copies of the problem package, and running the real CLI."""
+"""Shared fixtures: paths, copies of the problem package, the real CLI, hypothesis profiles.
+
+Hypothesis profiles: dev (quick) and ci (thorough), chosen with HYPOTHESIS_PROFILE.
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("dev", max_examples=50, deadline=None, database=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", max_examples=300, deadline=None, database=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEM_DIR = ROOT / "problems" / "minesweeper"
@@ -22,8 +33,6 @@ def run_judge(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.
 
 
 def _env() -> dict:
-    import os
-
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     return env

@@ -4,6 +4,10 @@
 Usage: python3 problems/minesweeper/tools/make_cases.py
 Writes problems/minesweeper/cases/sample/*.yaml and cases/secret/*.yaml.
 Every expected board is computed by reference.py and every input is checked by validator.py.
+
+Cases added by people are kept: it never writes `added.yaml` (where `judge add-case` and
+`judge fuzz --save` write), and when it rewrites one of its own files it re-appends, as they were
+written, the cases of that file it did not generate (e.g. ones added with `judge add-case --file`).
 """
 
 import importlib.util
@@ -425,6 +429,26 @@ def format_case(name, description, rows, click, expected):
     return "\n".join(out)
 
 
+def appended_cases(path, generated):
+    """The text of the cases in an existing file that this script does not generate (added by people)."""
+    if os.path.basename(path) == "added.yaml" or not os.path.exists(path):
+        return ""
+    with open(path) as fh:
+        text = fh.read()
+    node = yaml.compose(text)
+    if node is None or not isinstance(node, yaml.SequenceNode):
+        return ""
+    lines = text.splitlines(keepends=True)
+    starts = [item.start_mark.line for item in node.value] + [len(lines)]
+    kept = []
+    for item, start, end in zip(node.value, starts, starts[1:]):
+        name = next((v.value for k, v in item.value if k.value == "name"), None) \
+            if isinstance(item, yaml.MappingNode) else None
+        if name not in generated:
+            kept.append("".join(lines[start:end]).rstrip("\n") + "\n")
+    return "\n".join(kept)
+
+
 def build():
     sample_cases()
     clicks_cases()
@@ -447,8 +471,11 @@ def build():
             if name.startswith("diagonal-"):
                 assert four_way(rows, click) != expected, "%s does not tell 4-way from 8-way" % name
             chunks.append(format_case(name, description, rows, click, expected))
-        text = "# Written by problems/minesweeper/tools/make_cases.py (seed 529); `judge add-case` appends to these files.\n" \
+        text = "# Written by problems/minesweeper/tools/make_cases.py (seed 529); cases appended by hand are kept.\n" \
                + "\n\n".join(chunks) + "\n"
+        kept = appended_cases(os.path.join(PROBLEM, "cases", file), {c[0] for cs in FILES.values() for c in cs})
+        if kept:
+            text += "\n" + kept
         written[file] = (text, cases)
     for file, (text, cases) in written.items():
         path = os.path.join(PROBLEM, "cases", file)
@@ -456,7 +483,7 @@ def build():
         with open(path, "w") as fh:
             fh.write(text)
         # round trip
-        loaded = yaml.safe_load(text)
+        loaded = yaml.safe_load(text)[:len(cases)]
         assert len(loaded) == len(cases)
         for case, (name, description, rows, click) in zip(loaded, cases):
             assert case["name"] == name and case["board"] == rows and case["click"] == click

@@ -1,0 +1,111 @@
+"""`judge add-case`: options from the signature, YAML input, refusals, and files left intact."""
+
+import subprocess
+import sys
+
+import yaml
+
+from helpers import copy_problem, judge
+from judge.cases import load_cases, load_file
+from judge.cli import main
+from judge.problem import load_problem
+
+BOARD = "EEEEE/EEMEE/EEEEE/EEEME"
+
+
+def _added(package, group="secret", name="added.yaml"):
+    return package / "cases" / group / name
+
+
+def test_add_from_options_then_verify(tmp_path):
+    package = copy_problem(tmp_path)
+    result = judge("add-case", package, "--board", BOARD, "--click", "3,0", "--name", "corner-next-to-digit",
+                   "--description", "a click that spreads around two mines")
+    assert result.returncode == 0, result.stderr
+    path = _added(package)
+    assert f"added case corner-next-to-digit to {path}" in result.stdout
+    problem = load_problem(str(package))
+    case = load_file(problem, path, "secret")[-1]
+    assert case.name == "corner-next-to-digit" and case.args["click"] == [3, 0]
+    assert case.expected == problem.generator.reference.updateBoard([list(r) for r in BOARD.split("/")], [3, 0])
+    assert "- 'B1EEE'" in path.read_text()  # rows as readable strings, as in the other case files
+    verified = judge("verify", package)
+    assert verified.returncode == 0, verified.stdout
+
+
+def test_sample_flag_file_flag_and_generated_name(tmp_path):
+    package = copy_problem(tmp_path)
+    assert judge("add-case", package, "--board", "EEEM/EEEE", "--click", "0,0", "--sample").returncode == 0
+    sample = load_file(load_problem(str(package)), _added(package, "sample"), "sample")
+    assert len(sample) == 1 and sample[0].name.startswith("added-")
+    edges = package / "cases" / "secret" / "edges.yaml"
+    before = edges.read_text()
+    assert judge("add-case", package, "--board", "EEE/EEE/MEE", "--click", "0,2", "--file", "edges.yaml").returncode == 0
+    after = edges.read_text()
+    assert after.startswith(before)  # appended: comments, order and formatting of the others untouched
+    old = load_file(load_problem(str(package)), edges, "secret")
+    assert len(old) == yaml.safe_load(before).__len__() + 1
+
+
+def test_add_from_yaml_file_and_stdin(tmp_path):
+    package = copy_problem(tmp_path)
+    cases = tmp_path / "new.yaml"
+    cases.write_text("- name: from-file-a\n  board: ['EEM', 'EEE']\n  click: [1, 0]\n"
+                     "- name: from-file-b\n  board:\n    - 'EMM'\n  click: [0, 2]\n  expected: ['EMX']\n")
+    assert judge("add-case", package, "--from", cases).returncode == 0
+    piped = judge("add-case", package, "--from", "-", input="name: from-stdin\nboard: [EEEE]\nclick: [0, 3]\n")
+    assert piped.returncode == 0, piped.stderr
+    names = [c.name for c in load_cases(load_problem(str(package)))]
+    assert {"from-file-a", "from-file-b", "from-stdin"} <= set(names)
+    assert judge("verify", package).returncode == 0
+
+
+def test_refusals_are_one_line_and_write_nothing(tmp_path, capsys):
+    package = copy_problem(tmp_path)
+    assert judge("add-case", package, "--board", "EEM/EEE", "--click", "1,0", "--name", "mine").returncode == 0
+    path = _added(package)
+    before = path.read_text()
+    wrong_expected = tmp_path / "wrong.yaml"
+    wrong_expected.write_text("- name: bad-expected\n  board: ['EM']\n  click: [0, 0]\n  expected: ['BM']\n")
+    refusals = {
+        "same name": ["--board", "EEEM", "--click", "0,0", "--name", "mine"],
+        "a name of a generated case": ["--board", "EEEM", "--click", "0,0", "--name", "example-1"],
+        "same inputs": ["--board", "EEM/EEE", "--click", "1,0", "--name", "other"],
+        "same inputs as a generated case": ["--board", "EEEEE/EEMEE/EEEEE/EEEEE", "--click", "3,0"],
+        "unreachable board": ["--board", "BM", "--click", "0,1"],
+        "click on a revealed square": ["--board", "B1M", "--click", "0,0"],
+        "click outside": ["--board", "EEM", "--click", "0,5"],
+        "bad click": ["--board", "EEM", "--click", "0,x"],
+        "missing option": ["--board", "EEM"],
+        "expected differs from the reference": ["--from", wrong_expected],
+        "a file outside the group folder": ["--board", "EEEM", "--click", "0,0", "--file", "../x.yaml"],
+    }
+    by_subprocess = {"same name", "same inputs", "unreachable board", "expected differs from the reference"}
+    for why, args in refusals.items():
+        if why in by_subprocess:  # the real command, end to end
+            result = judge("add-case", package, *args)
+            code, err = result.returncode, result.stderr
+        else:  # the same CLI entry point in this process (quicker)
+            code = main(["add-case", str(package), *map(str, args)])
+            err = capsys.readouterr().err
+        assert code == 2, (why, err)
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, why
+        assert path.read_text() == before, why
+    assert not (package / "x.yaml").exists() and not (package / "cases" / "x.yaml").exists()
+    # a batch with one bad case writes none of it
+    batch = tmp_path / "batch.yaml"
+    batch.write_text("- name: good\n  board: ['EEEM']\n  click: [0, 0]\n- name: good\n  board: ['ME']\n  click: [0, 1]\n")
+    assert main(["add-case", str(package), "--from", str(batch)]) == 2
+    assert path.read_text() == before
+
+
+def test_make_cases_keeps_added_cases(tmp_path):
+    package = copy_problem(tmp_path)
+    assert judge("add-case", package, "--board", "EEM/EEE/EEE", "--click", "2,0").returncode == 0
+    assert judge("add-case", package, "--board", "EEM/EEE", "--click", "1,0", "--name", "kept",
+                 "--file", "clicks.yaml").returncode == 0
+    added = _added(package).read_text()
+    subprocess.run([sys.executable, str(package / "tools" / "make_cases.py")], check=True, capture_output=True)
+    assert _added(package).read_text() == added
+    assert "- name: kept" in (package / "cases" / "secret" / "clicks.yaml").read_text()
+    assert judge("verify", package).returncode == 0

@@ -1,0 +1,117 @@
+"""Seeded random cases (fairness), the counterexample search and its shrinking, and `judge fuzz --save`."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from helpers import ROOT, SUBMISSIONS, copy_problem, judge
+from judge import fuzz
+from judge.cases import test_set_hash as set_hash
+from judge.problem import load_problem
+from judge.session import Session
+from judge.verdict import Verdict
+
+PROBLEM = load_problem("minesweeper")
+WRONG = sorted((SUBMISSIONS / "wrong_answer").glob("*.py"))
+
+
+def test_same_seed_same_cases_and_answers():
+    first = fuzz.random_cases(PROBLEM, 12, seed=7)
+    again = fuzz.random_cases(PROBLEM, 12, seed=7)
+    assert [c.to_dict() for c in first] == [c.to_dict() for c in again]
+    assert [c.name for c in first] == [f"random-7-{i}" for i in range(12)]
+    assert {c.group for c in first} == {"random"}
+    other = fuzz.random_cases(PROBLEM, 12, seed=8)
+    assert [c.args for c in other] != [c.args for c in first]
+
+
+def test_one_example_is_drawn_alone_and_the_same_in_another_process():
+    """Example i does not depend on the others, nor on what the process has imported."""
+    here = [fuzz.draw_input(PROBLEM, 42, i) for i in (0, 5, 17)]
+    code = ("import json; from judge import fuzz; from judge.problem import load_problem; "
+            "p = load_problem('minesweeper'); print(json.dumps([fuzz.draw_input(p, 42, i) for i in (17, 5, 0)]))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout)[::-1] == here
+
+
+def test_grade_runs_every_submission_on_the_same_random_cases():
+    args = ["grade", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py", SUBMISSIONS / "wrong_answer" / "four_way.py",
+            "--fuzz", "15", "--seed", "3", "--json", "-j", "2"]
+    doc = json.loads(judge(*args).stdout)
+    # another run (this process) with the same seed draws the same boards and answers
+    assert doc["random"] == {"count": 15, "seed": 3, "hash": set_hash(fuzz.random_cases(PROBLEM, 15, seed=3))}
+    names = [[c["name"] for c in r["cases"]] for r in doc["results"]]
+    assert names[0] == names[1] and names[0][-15:] == [f"random-3-{i}" for i in range(15)]
+    # the accepted one answers every random case as the reference does
+    assert doc["results"][0]["verdict"] == "AC" and doc["results"][0]["total"] == doc["cases"]
+
+
+def test_plain_grade_catches_every_wrong_answer_also_on_random_cases_alone():
+    result = judge("grade", "minesweeper", SUBMISSIONS / "wrong_answer", "--json")
+    assert result.returncode == 1, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["random"]["count"] == fuzz.DEFAULT_COUNT > 0
+    assert len(doc["results"]) == len(WRONG)
+    for r in doc["results"]:
+        assert r["verdict"] == "WA", r["submission"]
+        random_failures = [c for c in r["cases"] if c["name"].startswith("random-") and c["verdict"] != "AC"]
+        assert random_failures, f"{r['submission']}: the random cases alone do not catch it"
+        assert all(c["diff"] for c in random_failures if c["verdict"] == "WA")
+
+
+@pytest.mark.parametrize("name", ["miscount.py", "no_reveal_border.py", "mine_noop.py"])
+def test_search_finds_a_small_counterexample(name):
+    outcome = fuzz.search(PROBLEM, SUBMISSIONS / "wrong_answer" / name, examples=200, seed=529)
+    assert outcome.found is not None
+    board = outcome.found.case.args["board"]
+    assert len(board) <= 5 and len(board[0]) <= 5, board
+    assert outcome.found.result.verdict is Verdict.WA and outcome.found.result.diff
+    assert PROBLEM.validator.check(outcome.found.case.args) == []
+
+
+def test_search_finds_nothing_on_an_accepted_submission():
+    outcome = fuzz.search(PROBLEM, SUBMISSIONS / "accepted" / "bfs_class.py", examples=30, seed=1)
+    assert outcome.found is None and outcome.stopped is None and outcome.examples >= 10
+
+
+def test_search_reports_a_compile_error_instead_of_searching():
+    outcome = fuzz.search(PROBLEM, SUBMISSIONS / "compile_error" / "syntax_error.py", examples=50)
+    assert outcome.found is None and outcome.stopped_verdict is Verdict.CE
+
+
+def test_session_restarts_the_server_after_a_kill():
+    args = [[["E"]], [0, 0]]
+    with Session(PROBLEM, SUBMISSIONS / "time_limit" / "infinite_loop.py") as session:
+        assert session.run(args).verdict is Verdict.TLE
+        assert session.run(args).verdict is Verdict.TLE
+    with Session(PROBLEM, PROBLEM.reference_path) as session:
+        assert [session.run(args).value for _ in range(3)] == [[["B"]]] * 3
+        assert session.starts == 1  # one server serves every input
+
+
+def test_fuzz_cli_prints_the_diff_and_saves_once(tmp_path):
+    package = copy_problem(tmp_path)
+    submission = SUBMISSIONS / "wrong_answer" / "no_reveal_border.py"
+    first = judge("fuzz", package, submission, "--save")
+    assert first.returncode == 1, first.stderr
+    assert "counterexample found and shrunk" in first.stdout and "what is wrong:" in first.stdout
+    assert "expected" in first.stdout and "got" in first.stdout
+    added = package / "cases" / "secret" / "added.yaml"
+    text = added.read_text()
+    assert "- name: fuzz-" in text and "saved as case fuzz-" in first.stdout
+    # the saved case is a real case now: valid, reference-answered, and the submission fails it
+    assert judge("verify", package).returncode == 0
+    graded = json.loads(judge("grade", package, submission, "--fuzz", "0", "--json").stdout)
+    name = text.split("- name: ")[1].split()[0]
+    assert any(c["name"] == name and c["verdict"] == "WA" for c in graded["results"][0]["cases"])
+    # the same search finds the same counterexample: saving it again is refused
+    second = judge("fuzz", package, submission, "--save")
+    assert second.returncode == 2 and "already" in second.stderr and len(second.stderr.splitlines()) == 1
+    assert added.read_text() == text
+
+
+def test_fuzz_cli_without_counterexample_exits_0():
+    result = judge("fuzz", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py", "--examples", "20")
+    assert result.returncode == 0 and "no disagreement" in result.stdout
