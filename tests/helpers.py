@@ -1,23 +1,39 @@
-"""Running the real CLI, and copies of the problem package to write into."""
+"""What tests share: the repo's paths, running the real CLI, copies of the problem package."""
 
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEM_DIR = ROOT / "problems" / "minesweeper"
 SUBMISSIONS = ROOT / "submissions" / "minesweeper"
+DATA = Path(__file__).resolve().parent / "data"
+#: CLI runs record into a store of their own, never the user's .judge/results.sqlite3.
+TEST_DB = Path(tempfile.mkdtemp(prefix="judge-tests-")) / "results.sqlite3"
 
 
-def judge(*args, input=None, timeout=300):
-    """`python3 -m judge ARGS` from the worktree root; the CompletedProcess."""
-    return subprocess.run([sys.executable, "-m", "judge", *map(str, args)], cwd=ROOT, input=input,
-                          capture_output=True, text=True, timeout=timeout)
+def run_judge(*args, cwd=ROOT, input=None, timeout=300):
+    """`python3 -m judge ARGS` from the checkout's root; the CompletedProcess."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env.setdefault("JUDGE_DB", str(TEST_DB))
+    return subprocess.run([sys.executable, "-m", "judge", *map(str, args)], cwd=cwd, input=input,
+                          capture_output=True, text=True, timeout=timeout, env=env)
+
+
+judge = run_judge
 
 
 def copy_problem(tmp_path):
     """A copy of the Minesweeper package under tmp_path/problems/ (no known submissions beside it)."""
-    target = tmp_path / "problems" / "minesweeper"
+    target = Path(tmp_path) / "problems" / "minesweeper"
     shutil.copytree(PROBLEM_DIR, target, ignore=shutil.ignore_patterns("__pycache__"))
     return target
+
+
+def tree_state(path):
+    """Every file under a folder with its bytes, to show nothing was changed."""
+    return {str(p.relative_to(path)): p.read_bytes() for p in sorted(Path(path).rglob("*")) if p.is_file()}

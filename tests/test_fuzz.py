@@ -9,12 +9,13 @@ import pytest
 from helpers import ROOT, SUBMISSIONS, copy_problem, judge
 from judge import fuzz
 from judge.cases import test_set_hash as set_hash
+from judge.grade import find_submissions
 from judge.problem import load_problem
 from judge.session import Session
 from judge.verdict import Verdict
 
 PROBLEM = load_problem("minesweeper")
-WRONG = sorted((SUBMISSIONS / "wrong_answer").glob("*.py"))
+WRONG = find_submissions([SUBMISSIONS / "wrong_answer"])
 
 
 def test_same_seed_same_cases_and_answers():

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA, SUBMISSIONS
+from helpers import DATA, SUBMISSIONS
 from judge.cases import load_cases
 from judge.errors import SubmissionError, UsageError
 from judge.grade import Options, find_submissions, grade, grade_one
