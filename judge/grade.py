@@ -138,7 +138,7 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
                 result.compile_error = run.message
                 return result
             result.runs.append(run)
-            if reply.status in FATAL:
+            if reply.status in FATAL or not server.alive:
                 server.stop()
                 server = None
             if run.verdict in LIMITS and options.skip_after_limit:

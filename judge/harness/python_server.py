@@ -13,13 +13,19 @@ answer line itself; its result travels on a pipe of its own that this server rea
 This file uses only the standard library and imports nothing from the judge.
 """
 
+import ctypes
 import json
 import math
 import os
 import resource
+import select
 import signal
 import sys
 import traceback
+
+PR_SET_DUMPABLE = 4
+#: What a case's child may say about itself; the server adds the id, the CPU time and the memory.
+CHILD_KEYS = ("status", "value", "type", "message", "where")
 
 # The platform's implicit imports: names a LeetCode Python 3 solution may use without importing.
 PRELUDE = """
@@ -39,6 +45,7 @@ del pow  # math.pow would shadow the builtin, which takes a modulus
 def main():
     """Read the config, compile the submission once, then serve cases until the request fd ends."""
     config = json.loads(sys.argv[1])
+    not_dumpable()
     req = os.fdopen(config["request_fd"], "rb", buffering=0)
     resp_fd = config["response_fd"]
     try:
@@ -61,6 +68,15 @@ def main():
     for line in iter_lines(req):
         request = json.loads(line)
         send(resp_fd, serve(config, code, prelude, request))
+
+
+def not_dumpable():
+    """Keep the submission (same uid, forked from here) out of this process: with it, /proc/PID/fd
+    and /proc/PID/mem of the server cannot be opened, so the protocol pipes cannot be reopened."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
 
 
 def iter_lines(stream):
@@ -94,22 +110,53 @@ def serve(config, code, prelude, request):
         os.close(rfd)
         run_child(config, code, prelude, request, wfd)
     os.close(wfd)
-    cap = config["output_bytes"] + 4096
-    payload, too_big = b"", False
-    with os.fdopen(rfd, "rb") as r:
-        while True:
-            chunk = r.read(65536)
-            if not chunk:
-                break
-            if len(payload) < cap:
-                payload += chunk
-            else:
-                too_big = True
+    payload, too_big = read_result(pid, rfd, config["output_bytes"] + 4096)
     _, status, usage = os.wait4(pid, 0)
-    result = {"id": request["id"], "cpu_ms": (usage.ru_utime + usage.ru_stime) * 1000,
-              "mem_kb": usage.ru_maxrss}
-    result.update(describe(config, status, usage, payload, too_big))
+    result = describe(config, status, usage, payload, too_big)
+    # The child's word counts for what it returned, never for its id, time or memory.
+    result = {key: result[key] for key in CHILD_KEYS + ("code", "signal") if key in result}
+    result.update(id=request["id"], cpu_ms=(usage.ru_utime + usage.ru_stime) * 1000, mem_kb=usage.ru_maxrss)
     return result
+
+
+def read_result(pid, rfd, cap):
+    """The child's result pipe until EOF or until the child has ended: a process the submission
+    started may hold the pipe open for hours, and must not hold the server with it."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    poller = select.poll()
+    poller.register(rfd, select.POLLIN)
+    if pidfd is not None:
+        poller.register(pidfd, select.POLLIN)
+    payload, too_big, ended = b"", False, False
+    try:
+        while True:
+            events = dict(poller.poll(None if pidfd is not None else 50))
+            if pidfd is not None and pidfd in events or pidfd is None and child_ended(pid):
+                ended = True
+                os.set_blocking(rfd, False)
+            if rfd in events or ended:
+                try:
+                    chunk = os.read(rfd, 65536)
+                except BlockingIOError:
+                    chunk = b""
+                if not chunk:
+                    return payload, too_big
+                if len(payload) < cap:
+                    payload += chunk
+                else:
+                    too_big = True
+    finally:
+        os.close(rfd)
+        if pidfd is not None:
+            os.close(pidfd)
+
+
+def child_ended(pid):
+    """Whether the child has ended, without reaping it (wait4 reads its usage afterwards)."""
+    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
 
 
 def describe(config, status, usage, payload, too_big):
@@ -128,6 +175,8 @@ def describe(config, status, usage, payload, too_big):
         try:
             message = json.loads(payload)
         except ValueError:
+            message = None
+        if not isinstance(message, dict):
             return {"status": "exit", "code": os.WEXITSTATUS(status)}
         if cpu > config["cpu_limit"]:
             return {"status": "timeout"}
