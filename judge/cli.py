@@ -14,14 +14,17 @@ from typing import Sequence
 
 from judge import __version__, report
 from judge.cases import load_cases
-from judge.errors import JudgeError
+from judge.errors import JudgeError, SetupError
 from judge.grade import Options, default_jobs, find_submissions, grade
 from judge.problem import load_problem
-from judge.sandbox import detect
+from judge.sandbox import Box, detect
 from judge.verdict import Verdict
 from judge.verify import verify
 
 EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+REQUIRE_HELP = "fail (exit 2) instead of running submissions with resource limits only when no sandbox works here"
 
 
 class Parser(argparse.ArgumentParser):
@@ -47,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--jobs", "-j", type=int, default=default_jobs(), help="submissions graded at once (default: cores)")
     g.add_argument("--keep-going", action="store_true",
                    help="run every case even after a TLE or MLE (default: skip the rest of that submission)")
+    g.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
     g.set_defaults(func=cmd_grade)
 
     v = sub.add_parser("verify", help="check a problem package end to end",
@@ -55,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("problem")
     v.add_argument("--jobs", "-j", type=int, default=default_jobs())
     v.add_argument("--json", action="store_true")
+    v.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
     v.set_defaults(func=cmd_verify)
     return parser
 
@@ -62,7 +67,18 @@ def build_parser() -> argparse.ArgumentParser:
 def _options(args: argparse.Namespace) -> Options:
     if args.jobs < 1:
         raise JudgeError("--jobs must be at least 1")
-    return Options(jobs=args.jobs, skip_after_limit=not getattr(args, "keep_going", False), box=detect())
+    return Options(jobs=args.jobs, skip_after_limit=not getattr(args, "keep_going", False), box=_box(args))
+
+
+def _box(args: argparse.Namespace) -> Box:
+    """The sandbox, or the rlimits-only box with one plain warning (an error under --require-sandbox)."""
+    box = detect()
+    if not box.isolated:
+        if args.require_sandbox:
+            raise SetupError(f"no sandbox: {box.reason}; install bubblewrap (bash setup.sh) or drop --require-sandbox")
+        print(f"judge: warning: no sandbox ({box.reason}): submissions run with resource limits only and "
+              f"can read and write what the judge's user can", file=sys.stderr)
+    return box
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
@@ -74,11 +90,12 @@ def cmd_grade(args: argparse.Namespace) -> int:
     results = grade(problem, cases, sources, options)
     box = options.box
     if args.json:
-        print(report.json_report(problem, results, {"sandbox": box.name, "cases": len(cases)}))
+        print(report.json_report(problem, results, {"sandbox": box.name, "sandbox_detail": box.describe(),
+                                                    "isolated": box.isolated, "cases": len(cases)}))
     else:
         samples = sum(c.group == "sample" for c in cases)
         header = (f"problem {problem.id}: {len(cases)} cases ({samples} sample, {len(cases) - samples} secret); "
-                  f"sandbox: {box.name}{'' if box.isolated else ' (resource limits only, no isolation)'}\n")
+                  f"sandbox: {box.describe()}\n")
         print(report.text_report(problem, cases, results, header))
     return EXIT_OK if all(r.verdict is Verdict.AC for r in results) else EXIT_NOT_ACCEPTED
 
@@ -86,15 +103,16 @@ def cmd_grade(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     """`judge verify PROBLEM`."""
     problem = load_problem(args.problem)
-    result = verify(problem, _options(args))
+    options = _options(args)
+    result = verify(problem, options)
     if args.json:
         print(json.dumps({
-            "problem": problem.id, "ok": result.ok, "errors": result.errors, "warnings": result.warnings,
+            "problem": problem.id, "sandbox": options.box.name, "ok": result.ok, "errors": result.errors, "warnings": result.warnings,
             "notes": result.notes,
             "submissions": [{"expected": e.value, **r.to_dict(with_cases=False)} for e, r in result.submissions],
         }, indent=2))
     else:
-        print(f"verifying {problem.id} ({problem.root})")
+        print(f"verifying {problem.id} ({problem.root}); sandbox: {options.box.describe()}")
         for note in result.notes:
             print(f"  ok: {note}")
         if result.submissions:

@@ -157,7 +157,8 @@ class BwrapBox(Box):
         for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
             path = str(Path(mount.path).resolve())
             args += ["--bind" if mount.writable else "--ro-bind", path, path]
-        args += ["--chdir", str(Path(workdir).resolve()), "--"]
+        # The root bwrap builds (with the folders leading to each mount) is read-only too: only /tmp is writable.
+        args += ["--remount-ro", "/", "--chdir", str(Path(workdir).resolve()), "--"]
         return args + list(argv)
 
 
@@ -239,7 +240,7 @@ def self_test(box: Box) -> str:
               '[ $$ -lt 10 ] || { echo "no PID namespace (pid $$)" >&2; exit 1; }; '
               '[ ! -e /proc/net/route ] || [ "$(wc -l < /proc/net/route)" -le 1 ] || '
               '{ echo "network is reachable" >&2; exit 1; }; '
-              f'echo boxed >&{w}')
+              f'echo boxed > /proc/self/fd/{w}')  # dash redirects only fds 0-9 with >&N
     with tempfile.TemporaryDirectory(prefix="judge-selftest-") as workdir:
         jail = box.open()
         try:
