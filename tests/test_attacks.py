@@ -14,6 +14,7 @@ import json
 import os
 import re
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -236,12 +237,16 @@ def test_attacks_in_parallel(box, listener, store, tmp_path):
 def test_judge_memory_stays_bounded_under_floods_and_hogs(box, listener, tmp_path):
     """The judge's own peak RSS (getrusage SELF, inside the real CLI run) stays under 200 MB."""
     files = [str(materialize(n, tmp_path, listener)) for n in ("flood_stdout", "flood_stderr", "allocate")]
+    # A copy of the package with its samples only: each flooded case costs a fresh server.
+    package = tmp_path / "minesweeper"
+    shutil.copytree(ROOT / "problems" / "minesweeper", package)
+    shutil.rmtree(package / "cases" / "secret")
     code = ("import atexit, resource, runpy, sys\n"
             "atexit.register(lambda: print('peak_rss_kb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
             " file=sys.stderr))\n"
             "sys.argv = ['judge', *sys.argv[1:]]\n"
             "runpy.run_module('judge', run_name='__main__')\n")
-    proc = subprocess.run([sys.executable, "-c", code, "grade", "minesweeper", *files, "--json", "--jobs", "2"],
+    proc = subprocess.run([sys.executable, "-c", code, "grade", str(package), *files, "--json", "--jobs", "2"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     doc = json.loads(proc.stdout)
     assert [r["verdict"] for r in doc["results"]] == ["OLE", "OLE", "MLE"], proc.stderr
