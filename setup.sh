@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# Debian packages: the sandbox (bubblewrap) and the toolchains of the submission languages.
+# Debian packages: the sandbox (bubblewrap: judge/sandbox.py boxes every submission with it) and the
+# toolchains of the submission languages.
 APT_PACKAGES=(bubblewrap)
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -23,3 +24,7 @@ fi
 
 # The judge itself, with its test dependencies, from PyPI.
 python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -e '.[test]'
+
+# Say whether submissions will really be boxed here (bwrap can be installed yet refused by the
+# kernel or a container's seccomp profile); the judge falls back to resource limits only.
+python3 -c "from judge.sandbox import detect; b = detect(); print('setup: sandbox:', b.describe() if b.isolated else 'NONE, resource limits only: ' + b.reason)" >&2
