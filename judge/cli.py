@@ -17,18 +17,21 @@ from typing import Sequence
 
 from judge import __version__, addcase, compare, exports, fuzz, languages, leaderboard, report, report_html, values
 from judge.cases import load_cases, test_set_hash
-from judge.errors import JudgeError, StoreError, UsageError
+from judge.errors import JudgeError, SetupError, StoreError, UsageError
 from judge.grade import Options, default_jobs, display_name, find_submissions, grade
 from judge.languages.selftest import run_selftest
 from judge.problem import load_problem
 from judge.progress import Progress
 from judge.recorder import Recorder
 from judge.store import ENV_DB, Store, db_path
-from judge.sandbox import detect
+from judge.sandbox import Box, detect
 from judge.verdict import SubmissionResult, Verdict
 from judge.verify import verify
 
 EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+REQUIRE_HELP = "fail (exit 2) instead of running submissions with resource limits only when no sandbox works here"
 
 
 class Parser(argparse.ArgumentParser):
@@ -61,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="grade every submission again even when an unchanged result is stored")
     g.add_argument("--no-store", action="store_true", help="neither read nor record the results store")
     _random_options(g)
+    g.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
     g.set_defaults(func=cmd_grade)
 
     b = sub.add_parser("leaderboard", help="rank the stored results of a problem",
@@ -110,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("problem")
     v.add_argument("--jobs", "-j", type=int, default=default_jobs())
     v.add_argument("--json", action="store_true")
+    v.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
     v.set_defaults(func=cmd_verify)
 
     l = sub.add_parser("languages", help="list the languages, their toolchains and self-tests",
@@ -139,7 +144,18 @@ def _all_cases(problem, args: argparse.Namespace, options: Options) -> tuple[lis
 def _options(args: argparse.Namespace) -> Options:
     if args.jobs < 1:
         raise JudgeError("--jobs must be at least 1")
-    return Options(jobs=args.jobs, skip_after_limit=not getattr(args, "keep_going", False), box=detect())
+    return Options(jobs=args.jobs, skip_after_limit=not getattr(args, "keep_going", False), box=_box(args))
+
+
+def _box(args: argparse.Namespace) -> Box:
+    """The sandbox, or the rlimits-only box with one plain warning (an error under --require-sandbox)."""
+    box = detect()
+    if not box.isolated:
+        if args.require_sandbox:
+            raise SetupError(f"no sandbox: {box.reason}; install bubblewrap (bash setup.sh) or drop --require-sandbox")
+        print(f"judge: warning: no sandbox ({box.reason}): submissions run with resource limits only and "
+              f"can read and write what the judge's user can", file=sys.stderr)
+    return box
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
@@ -165,14 +181,13 @@ def cmd_grade(args: argparse.Namespace) -> int:
     drawn = cases[len(fixed):]
     if args.json:
         print(report.json_report(problem, results, {
-            "sandbox": box.name, "cases": len(cases),
+            "sandbox": box.name, "sandbox_detail": box.describe(), "isolated": box.isolated, "cases": len(cases),
             "random": {"count": len(drawn), "seed": args.seed, "hash": test_set_hash(drawn)},
             "compare": comparison.to_dict()}))
     else:
         samples = sum(c.group == "sample" for c in fixed)
         header = (f"problem {problem.id}: {len(cases)} cases ({samples} sample, {len(fixed) - samples} secret, "
-                  f"{len(drawn)} random with --seed {args.seed}); "
-                  f"sandbox: {box.name}{'' if box.isolated else ' (resource limits only, no isolation)'}\n")
+                  f"{len(drawn)} random with --seed {args.seed}); sandbox: {box.describe()}\n")
         print(report.text_report(problem, cases, results, header))
         for line in compare.warnings(comparison):  # a doubtful reference is never silent
             print(line)
@@ -308,15 +323,16 @@ def cmd_add_case(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     """`judge verify PROBLEM`."""
     problem = load_problem(args.problem)
-    result = verify(problem, _options(args))
+    options = _options(args)
+    result = verify(problem, options)
     if args.json:
         print(json.dumps({
-            "problem": problem.id, "ok": result.ok, "errors": result.errors, "warnings": result.warnings,
+            "problem": problem.id, "sandbox": options.box.name, "ok": result.ok, "errors": result.errors, "warnings": result.warnings,
             "notes": result.notes,
             "submissions": [{"expected": e.value, **r.to_dict(with_cases=False)} for e, r in result.submissions],
         }, indent=2))
     else:
-        print(f"verifying {problem.id} ({problem.root})")
+        print(f"verifying {problem.id} ({problem.root}); sandbox: {options.box.describe()}")
         for note in result.notes:
             print(f"  ok: {note}")
         if result.submissions:

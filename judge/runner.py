@@ -20,10 +20,14 @@ from typing import Any
 
 from judge.languages.base import Language, Prepared
 from judge.problem import Problem
-from judge.sandbox import Box, Mount, kill_group
+from judge.sandbox import Box, Jail, Mount
 
 KEEP_OUTPUT = 4096  # bytes of stdout/stderr kept per case for the report
 START_TIMEOUT = 20.0
+#: The whole box's memory cap is one case's limit plus this, for the server itself and its runtime.
+SERVER_MEMORY = 128 * 1024 * 1024
+#: Ends of a case that the kernel's OOM killer at the box's memory cap explains: they become MLE.
+OOM_EXPLAINS = {"signal", "died", "exit", "protocol", "exception", "harness_error"}
 
 
 @dataclass
@@ -43,7 +47,14 @@ class Server:
     def __init__(self, language: Language, prepared: Prepared, problem: Problem, box: Box, workdir: Path):
         self.language, self.prepared, self.problem, self.box, self.workdir = language, prepared, problem, box, workdir
         self.proc: subprocess.Popen | None = None
+        self.jail: Jail | None = None
         self.next_id = 0
+        self.oom_base = 0   # the box's OOM kill count when the current case started
+
+    @property
+    def alive(self) -> bool:
+        """Whether the server is still running (a fatal reply stops it)."""
+        return self.proc is not None
 
     def start(self) -> Reply:
         """Start the server and wait for its first message (`ready` or `compile_error`)."""
@@ -53,15 +64,22 @@ class Server:
         config.update(request_fd=req_r, response_fd=resp_w)
         argv = self.language.server_argv(self.prepared, config)
         # Only the box's own folder holds the submission: its source folder (other submissions) stays out.
+        # Read-only: a writable folder on the judge's disk would let a submission fill the disk file by
+        # file; a sandboxed box writes to its private, size-capped /tmp instead.
         mounts = [Mount(Path(p)) for p in self.prepared.mounts]
-        mounts.append(Mount(self.workdir, writable=True))
+        mounts.append(Mount(self.workdir))
         command = self.box.command(argv, self.workdir, mounts, keep_fds=(req_r, resp_w))
+        self.jail = self.box.open(self.problem.limits.memory_bytes + SERVER_MEMORY)
         try:
             self.proc = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                pass_fds=(req_r, resp_w), start_new_session=True, preexec_fn=self.box.preexec,
+                pass_fds=(req_r, resp_w), start_new_session=True, preexec_fn=self.jail.preexec,
                 env=self.box.environment(self.workdir), cwd=self.workdir,
             )
+        except BaseException:
+            self.jail.close()
+            self.jail = None
+            raise
         finally:
             os.close(req_r)
             os.close(resp_w)
@@ -76,7 +94,12 @@ class Server:
         """Send one case and wait for its answer within the wall limit."""
         self.next_id += 1
         payload = (json.dumps({"id": self.next_id, "args": args}) + "\n").encode()
+        self.oom_base = self.jail.oom_kills() if self.jail else 0
         reply = self._exchange(payload, self.problem.limits.wall_time)
+        if reply.status in OOM_EXPLAINS and self.jail and self.jail.oom_kills() > self.oom_base:
+            if reply.status == "protocol":
+                self.stop()
+            return Reply("memory", {}, reply.wall_ms, reply.output, "killed at the box's memory cap")
         if reply.status not in ("wall_timeout", "output_flood", "died", "protocol") and reply.data.get("id") != self.next_id:
             reply = Reply("protocol", reply.data, reply.wall_ms, reply.output,
                           "an answer for another case arrived on the judge's channel")
@@ -164,7 +187,11 @@ class Server:
 
     def _fail(self, status: str, started: float, kept: bytearray) -> Reply:
         wall = (time.perf_counter() - started) * 1000
+        # The OOM count must be read before stop() releases the cgroup.
+        oom = status == "died" and self.jail is not None and self.jail.oom_kills() > self.oom_base
         info = self.stop(kill=status != "died")
+        if oom:
+            return Reply("memory", {}, wall, _text(kept), "killed at the box's memory cap")
         return Reply(status, {}, wall, _text(kept), info)
 
     def stop(self, kill: bool = True) -> str:
@@ -182,10 +209,14 @@ class Server:
                 proc.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
                 pass
-        kill_group(proc.pid)
-        proc.wait()
-        proc.stdout.close()
-        proc.stderr.close()
+        jail, self.jail = self.jail, None
+        try:
+            jail.kill(proc.pid)
+            proc.wait()
+        finally:
+            jail.close()
+            proc.stdout.close()
+            proc.stderr.close()
         return _ended(proc.returncode)
 
     def close(self) -> None:

@@ -103,7 +103,7 @@ class Session:
         if run.verdict is Verdict.CE:  # a missing entry point shows on the first call
             self.compile_error = run.message
             self._stop()
-        elif reply.status in FATAL or reply.data.get("restart"):
+        elif reply.status in FATAL or reply.data.get("restart") or not self.server.alive:
             # `restart`: a server that cannot kill a runaway case (JVM, Go) answers, then exits.
             self._stop()
         return run

@@ -15,13 +15,18 @@ answer line itself; its result travels on a pipe of its own that this server rea
 This file uses only the standard library and imports nothing from the judge.
 """
 
+import ctypes
 import json
 import math
 import os
 import resource
+import select
 import signal
 import sys
-import traceback
+
+PR_SET_DUMPABLE = 4
+#: What a case's child may say about itself; the server adds the id, the CPU time and the memory.
+CHILD_KEYS = ("status", "value", "type", "message", "where")
 
 # The platform's implicit imports: names a LeetCode Python 3 solution may use without importing.
 PRELUDE = """
@@ -41,6 +46,7 @@ del pow  # math.pow would shadow the builtin, which takes a modulus
 def main():
     """Read the config, compile the submission once, then serve cases until the request fd ends."""
     config = json.loads(sys.argv[1])
+    not_dumpable()
     req = os.fdopen(config["request_fd"], "rb", buffering=0)
     resp_fd = config["response_fd"]
     try:
@@ -63,6 +69,15 @@ def main():
     for line in iter_lines(req):
         request = json.loads(line)
         send(resp_fd, serve(config, code, prelude, request))
+
+
+def not_dumpable():
+    """Keep the submission (same uid, forked from here) out of this process: with it, /proc/PID/fd
+    and /proc/PID/mem of the server cannot be opened, so the protocol pipes cannot be reopened."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
 
 
 def iter_lines(stream):
@@ -91,34 +106,70 @@ def serve(config, code, prelude, request):
     rfd, wfd = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError as exc:  # processes an earlier case left behind fill the box's process cap
+        os.close(rfd)
+        os.close(wfd)
+        return {"id": request["id"], "status": "exception", "type": type(exc).__name__,
+                "message": f"the case could not start: {exc.strerror} (too many processes left running?)"}
     if pid == 0:  # the child: never returns
         os.close(rfd)
         run_child(config, code, prelude, request, wfd)
     os.close(wfd)
-    cap = config["output_bytes"] + 4096
-    payload, too_big = b"", False
-    with os.fdopen(rfd, "rb") as r:
-        while True:
-            chunk = r.read(65536)
-            if not chunk:
-                break
-            if len(payload) < cap:
-                payload += chunk
-            else:
-                too_big = True
+    payload = read_result(pid, rfd, config["output_bytes"] + 4096)
     _, status, usage = os.wait4(pid, 0)
-    result = {"id": request["id"], "cpu_ms": (usage.ru_utime + usage.ru_stime) * 1000,
-              "mem_kb": usage.ru_maxrss}
-    result.update(describe(config, status, usage, payload, too_big))
+    result = describe(config, status, usage, payload)
+    # The child's word counts for what it returned, never for its id, time or memory.
+    result = {key: result[key] for key in CHILD_KEYS + ("code", "signal") if key in result}
+    result.update(id=request["id"], cpu_ms=(usage.ru_utime + usage.ru_stime) * 1000, mem_kb=usage.ru_maxrss)
     return result
 
 
-def describe(config, status, usage, payload, too_big):
-    """Turn the child's end and its result pipe into a protocol status."""
+def read_result(pid, rfd, keep):
+    """The last `keep` bytes of the child's result pipe, read until EOF or until the child has
+    ended: a process the submission started may hold the pipe open for hours, and must not hold
+    the server with it. Only the tail matters: the harness's own line is the last one."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    poller = select.poll()
+    poller.register(rfd, select.POLLIN)
+    if pidfd is not None:
+        poller.register(pidfd, select.POLLIN)
+    payload, ended = b"", False
+    try:
+        while True:
+            events = dict(poller.poll(None if pidfd is not None else 50))
+            if pidfd is not None and pidfd in events or pidfd is None and child_ended(pid):
+                ended = True
+                os.set_blocking(rfd, False)
+            if rfd in events or ended:
+                try:
+                    chunk = os.read(rfd, 65536)
+                except BlockingIOError:
+                    chunk = b""
+                if not chunk:
+                    return payload
+                payload = (payload + chunk)[-keep:]
+    finally:
+        os.close(rfd)
+        if pidfd is not None:
+            os.close(pidfd)
+
+
+def child_ended(pid):
+    """Whether the child has ended, without reaping it (wait4 reads its usage afterwards)."""
+    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+
+
+def describe(config, status, usage, payload):
+    """Turn the child's end and the last line on its result pipe into a protocol status. The
+    submission holds that pipe too; what it writes there before the harness's own line is ignored."""
     cpu = usage.ru_utime + usage.ru_stime
-    if too_big:
-        return {"status": "output_limit"}
+    lines = [line for line in payload.split(b"\n") if line.strip()]
+    payload = lines[-1] if lines else b""
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if sig == signal.SIGXCPU or cpu >= config["cpu_limit"]:
@@ -130,6 +181,8 @@ def describe(config, status, usage, payload, too_big):
         try:
             message = json.loads(payload)
         except ValueError:
+            message = None
+        if not isinstance(message, dict):
             return {"status": "exit", "code": os.WEXITSTATUS(status)}
         if cpu > config["cpu_limit"]:
             return {"status": "timeout"}
@@ -150,11 +203,12 @@ def run_child(config, code, prelude, request, wfd):
     except BaseException as exc:  # the harness itself failed: report it rather than die silently
         outcome = {"status": "harness_error", "message": f"{type(exc).__name__}: {exc}"}
     try:
-        data = encode(outcome, config["output_bytes"])
+        # Own line: a newline first ends whatever the submission itself wrote on this pipe.
+        data = b"\n" + encode(outcome, config["output_bytes"]) + b"\n"
         while data:
             data = data[os.write(wfd, data):]
     except MemoryError:
-        os.write(wfd, b'{"status": "memory"}')
+        os.write(wfd, b'\n{"status": "memory"}\n')
     except BaseException:
         exit_code = 70
     try:
@@ -225,11 +279,16 @@ def first_line(exc):
 
 def where_in_solution(exc):
     """`line N in FUNCTION` of the deepest frame inside the submission, if any."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == "solution.py"]
-    if not frames:
+    # Walk the frames by hand: traceback.extract_tb would read source lines for each of up to a
+    # million frames of a runaway recursion, and run the case out of time.
+    tb, last = exc.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "solution.py":
+            last = tb
+        tb = tb.tb_next
+    if last is None:
         return ""
-    last = frames[-1]
-    return f"line {last.lineno} in {last.name}"
+    return f"line {last.tb_lineno} in {last.tb_frame.f_code.co_name}"
 
 
 def encode(outcome, limit):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -30,11 +31,23 @@ class Python(Language):
         """Copy the source into the box's folder; the server compiles it and reports a syntax error as CE."""
         artifact = workdir / "solution.py"
         shutil.copyfile(source, artifact)
-        return Prepared(ok=True, source=source, artifact=artifact, mounts=(self.harness.parent,))
+        return Prepared(ok=True, source=source, artifact=artifact, mounts=(self.harness.parent, *runtime_dirs()))
 
     def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
         """-I -S: no user site, no site-packages, no PYTHON* variables of the judge's user."""
-        return [sys.executable, "-I", "-S", "-B", str(self.harness), dumps(config)]
+        return [interpreter(), "-I", "-S", "-B", str(self.harness), dumps(config)]
+
+
+def interpreter() -> str:
+    """The real interpreter file (a venv's python is a symlink to it), which lives in the base prefix."""
+    return os.path.realpath(sys.executable)
+
+
+def runtime_dirs() -> tuple[Path, ...]:
+    """What the box must show for the interpreter to run: its installation prefix (the standard
+    library, libpython), never the whole home it may sit in (e.g. ~/.pyenv/versions/3.11.7)."""
+    dirs = {Path(sys.base_prefix).resolve(), Path(interpreter()).parent}
+    return tuple(sorted(d for d in dirs if not any(d != o and o in d.parents for o in dirs)))
 
 
 LANGUAGE = Python()

@@ -1,0 +1,299 @@
+"""The attack suite: our own hostile submissions (tests/attacks/) graded for real, in the box.
+
+Each attack must get its stated verdict in a normal grading run and with submissions graded in
+parallel, and afterwards the judge's files, the problems, the submissions, a stand-in results
+store and the process table must be as before. Attacks that probe paths or a port are templates:
+the test writes the real values in. Where a probe could be wrong and still "pass", a control run
+in the rlimits-only box shows that the same probe does succeed without the sandbox.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from judge import cgroups
+from judge.cases import load_cases
+from judge.grade import Options, grade, grade_one
+from judge.problem import load_problem
+from judge.sandbox import Box, BoxLimits, detect
+from judge.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+ATTACKS = ROOT / "tests" / "attacks"
+HARNESS = ROOT / "judge" / "harness" / "python_server.py"
+STORE = ROOT / ".results-standin.sqlite"   # stands for the results store (gitignored)
+TOKEN = f"judge-attack-{secrets.token_hex(6)}"
+WATCHED = ("judge", "problems", "submissions", "tests/attacks")
+
+PROBLEM = load_problem("minesweeper")
+CASES = load_cases(PROBLEM)[:3]   # the two samples and one secret case: enough, and quick
+
+#: attack -> the verdicts it may get in the box (one, except where the platform decides).
+EXPECTED = {
+    "busy_loop": {Verdict.TLE},
+    "sleep_hour": {Verdict.TLE},
+    "allocate": {Verdict.MLE},
+    "flood_stdout": {Verdict.OLE},
+    "flood_stderr": {Verdict.OLE},
+    "fake_answer": {Verdict.WA},
+    "fork_bomb": {Verdict.AC},
+    "detached": {Verdict.AC},
+    "read_secrets": {Verdict.AC},
+    "write_files": {Verdict.AC},
+    "loopback": {Verdict.AC},
+    "sys_exit": {Verdict.RE},
+    "os_exit": {Verdict.RE},
+    "kill_parent": {Verdict.RE},
+    "close_pipes": {Verdict.RE},
+    # With the platform's recursion limit of 10^6, CPython needs ~2 s of CPU to reach it, so the
+    # 1 s limit usually stops it first; through C frames it may also end in a signal or MemoryError.
+    "recursion": {Verdict.RE, Verdict.MLE, Verdict.TLE},
+    "recursion_c": {Verdict.RE, Verdict.MLE, Verdict.TLE},
+    "huge_file": {Verdict.RE},
+}
+
+
+def secret_paths() -> list[str]:
+    """What a submission must not see: cases, reference, checker, judge source, store, submissions."""
+    problem = ROOT / "problems" / "minesweeper"
+    return [str(p) for p in (
+        problem / "cases" / "secret" / "large.yaml", problem / "cases" / "sample" / "examples.yaml",
+        problem / "reference.py", problem / "checker.py", problem / "problem.yaml",
+        ROOT / "judge" / "grade.py", ROOT / "judge" / "sandbox.py", STORE, ROOT / "README.md",
+        ROOT / "submissions" / "minesweeper" / "accepted" / "bfs_class.py", ATTACKS / "read_secrets.py",
+        # The home: its files, and the other interpreters beside the one the box shows.
+        Path.home() / ".bashrc", Path.home() / ".profile",
+        *[d for d in Path(sys.base_prefix).parent.iterdir() if d != Path(sys.base_prefix)][:2],
+    ) if p.exists()]
+
+
+def writable_paths() -> list[str]:
+    """Files a submission must not change: a case file, the reference, judge code, the harness, the store."""
+    problem = ROOT / "problems" / "minesweeper"
+    return [str(p) for p in (
+        problem / "cases" / "secret" / "edges.yaml", problem / "reference.py", ROOT / "judge" / "grade.py",
+        HARNESS, STORE, ROOT / "submissions" / "minesweeper" / "accepted" / "bfs_class.py",
+    )]
+
+
+class Listener:
+    """A TCP server on 127.0.0.1 that records whether anyone connected."""
+
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.connections = 0
+        self.running = True
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self):
+        while self.running:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            self.connections += 1
+            conn.close()
+
+    def close(self):
+        self.running = False
+        self.thread.join()
+        self.sock.close()
+
+
+@pytest.fixture(scope="module")
+def box():
+    """The sandbox the judge picks here; the suite is about it, so its absence is a failure."""
+    found = detect()
+    assert found.isolated, f"no sandbox on this machine: {found.reason} (run bash setup.sh)"
+    return found
+
+
+@pytest.fixture(scope="module")
+def listener():
+    server = Listener()
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def store():
+    STORE.write_bytes(b"SQLite format 3\0 stand-in results store: submission X got AC\n")
+    yield STORE
+    STORE.unlink()
+
+
+def materialize(name: str, folder: Path, listener: Listener, targets: dict[str, list[str]] | None = None) -> Path:
+    """The attack's file with the test's values written in."""
+    text = (ATTACKS / f"{name}.py").read_text()
+    text = text.replace("@@TOKEN@@", TOKEN).replace("@@PORT@@", str(listener.port))
+    paths = (targets or {}).get(name) or {"read_secrets": secret_paths(), "write_files": writable_paths()}.get(name, [])
+    text = text.replace('"@@TARGETS@@"', repr(paths))
+    path = folder / f"{name}.py"
+    path.write_text(text)
+    return path
+
+
+def snapshot() -> dict[str, tuple]:
+    """Content hash, size and mtime of every watched file (and the store)."""
+    state = {}
+    files = [p for top in WATCHED for p in (ROOT / top).rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    for path in files + [STORE]:
+        if path.exists():
+            stat = path.stat()
+            state[str(path)] = (hashlib.sha256(path.read_bytes()).hexdigest(), stat.st_size, stat.st_mtime_ns, stat.st_mode)
+    return state
+
+
+def strays() -> list[str]:
+    """Processes an attack may have left: marked ones, and servers of this checkout's harness."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if TOKEN in cmdline or str(HARNESS) in cmdline:
+            found.append(f"{entry.name}: {cmdline[:120]}")
+    return found
+
+
+def assert_clean(before: dict, what: str) -> None:
+    """The watched files are unchanged and no process of an attack is left (after a short grace)."""
+    after = snapshot()
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    assert not changed, f"{what} changed judge files: {changed}"
+    deadline = time.monotonic() + 2.0
+    while strays() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not strays(), f"{what} left processes: {strays()}"
+
+
+def assert_verdict(name: str, result, listener: Listener) -> None:
+    expected = EXPECTED[name]
+    detail = f"{name}: {result.verdict.value} {result.message or ''} " + " | ".join(
+        f"{c.name}: {c.verdict.value} {c.message[:100]}" for c in result.cases)
+    assert result.verdict in expected, detail
+    assert all(c.verdict is not Verdict.JE for c in result.cases), detail
+    assert "LEAKED" not in detail, detail
+    if name in ("sys_exit", "os_exit", "kill_parent", "close_pipes"):
+        # The judge carries on: every case was run and got its own RE.
+        assert [c.verdict for c in result.cases] == [Verdict.RE] * len(CASES), detail
+    if name == "busy_loop":
+        assert "time limit" in result.cases[0].message, detail
+    if name == "sleep_hour":
+        assert "wall time" in result.cases[0].message, detail
+    if name in ("flood_stdout", "flood_stderr"):
+        assert len(result.cases[0].output) <= 4096, detail
+    if name == "huge_file":
+        assert "File too large" in result.cases[0].message or "SIGXFSZ" in result.cases[0].message, detail
+    if name == "detached":  # the held result pipe did not hold the case up to the wall limit
+        assert all(c.time_ms < PROBLEM.limits.wall_time * 1000 * 0.8 for c in result.cases), detail
+    if name == "fork_bomb" and ("pids" in cgroups.available() or os.geteuid() != 0):
+        # The box's process cap stopped it (a root judge without a pids cgroup has none).
+        forked = [int(n) for n in re.findall(r"forked (\d+)", result.cases[0].output)]
+        assert forked and forked[0] < BoxLimits().processes, detail
+    if name == "loopback":
+        assert listener.connections == 0, detail
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_attack_alone(name, box, listener, store, tmp_path):
+    before = snapshot()
+    result = grade_one(PROBLEM, CASES, materialize(name, tmp_path, listener), Options(box=box))
+    assert_verdict(name, result, listener)
+    assert_clean(before, name)
+
+
+def test_attacks_in_parallel(box, listener, store, tmp_path):
+    """All attacks at once, two at a time: the same verdicts, and nothing left behind."""
+    before = snapshot()
+    names = sorted(EXPECTED)
+    results = grade(PROBLEM, CASES, [materialize(n, tmp_path, listener) for n in names], Options(jobs=2, box=box))
+    for name, result in zip(names, results):
+        assert_verdict(name, result, listener)
+    assert_clean(before, "the parallel run")
+
+
+def test_judge_memory_stays_bounded_under_floods_and_hogs(box, listener, tmp_path):
+    """The judge's own peak RSS (getrusage SELF, inside the real CLI run) stays under 200 MB."""
+    files = [str(materialize(n, tmp_path, listener)) for n in ("flood_stdout", "flood_stderr", "allocate")]
+    # A copy of the package with its samples only: each flooded case costs a fresh server.
+    package = tmp_path / "minesweeper"
+    shutil.copytree(ROOT / "problems" / "minesweeper", package)
+    shutil.rmtree(package / "cases" / "secret")
+    code = ("import atexit, resource, runpy, sys\n"
+            "atexit.register(lambda: print('peak_rss_kb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+            " file=sys.stderr))\n"
+            "sys.argv = ['judge', *sys.argv[1:]]\n"
+            "runpy.run_module('judge', run_name='__main__')\n")
+    proc = subprocess.run([sys.executable, "-c", code, "grade", str(package), *files, "--json", "--jobs", "2"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    doc = json.loads(proc.stdout)
+    assert [r["verdict"] for r in doc["results"]] == ["OLE", "OLE", "MLE"], proc.stderr
+    peak_kb = int(re.search(r"peak_rss_kb (\d+)", proc.stderr).group(1))
+    assert peak_kb < 200 * 1024, f"the judge peaked at {peak_kb} KiB"
+
+
+# ------------------------------------------------------------------ controls: the probes do work
+
+def test_control_without_sandbox_the_probes_succeed(listener, tmp_path):
+    """In the rlimits-only box the read, write and network probes get through (RE "LEAKED"): so
+    their AC in the sandbox means the sandbox stopped them, not that the probe was broken."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    copies = []
+    for original in writable_paths()[:3]:
+        copy = scratch / Path(original).name
+        copy.write_bytes(Path(original).read_bytes())
+        copies.append(str(copy))
+    targets = {"write_files": copies}
+    names = ["read_secrets", "write_files", "loopback"]
+    before = {c: Path(c).read_bytes() for c in copies}
+    results = grade(PROBLEM, CASES[:1], [materialize(n, tmp_path, listener, targets) for n in names], Options(box=Box()))
+    for name, result in zip(names, results):
+        assert result.verdict is Verdict.RE and "LEAKED" in result.cases[0].message, (name, result.cases[0].message)
+    assert listener.connections >= 1
+    assert any(not Path(c).exists() or Path(c).read_bytes() != before[c] for c in copies)
+    listener.connections = 0
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can reopen a non-dumpable server's pipes without a sandbox")
+def test_control_without_sandbox_root_can_forge_the_channel(listener, tmp_path):
+    """Without a sandbox a root submission reopens the server's answer pipe through /proc and its
+    forged answer is taken (AC on the first case): the sandbox's WA above is the sandbox's doing."""
+    result = grade_one(PROBLEM, CASES[:1], materialize("fake_answer", tmp_path, listener), Options(box=Box()))
+    assert result.cases[0].verdict is Verdict.AC, result.cases[0].message
+
+
+@pytest.mark.skipif(not {"pids", "freezer"} <= set(cgroups.available()) and os.geteuid() == 0,
+                    reason="without cgroups a root judge cannot find processes that left the process group")
+def test_fallback_box_leaves_no_processes(listener, tmp_path):
+    """Without namespaces, the process group and the cgroup still kill every process of the box."""
+    names = ["detached", "fork_bomb"]
+    results = grade(PROBLEM, CASES, [materialize(n, tmp_path, listener) for n in names], Options(jobs=2, box=Box()))
+    for name, result in zip(names, results):
+        assert result.verdict in EXPECTED[name], (name, [(c.verdict, c.message) for c in result.cases])
+    deadline = time.monotonic() + 2.0
+    while strays() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not strays()

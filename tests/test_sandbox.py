@@ -1,0 +1,176 @@
+"""Tests of the box itself: detection, what a submission sees from inside, fds, cgroups, the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from judge import cgroups
+from judge.cases import load_cases
+from judge.grade import Options, grade_one
+from judge.problem import load_problem
+from judge.sandbox import BASE_ENV, BOX_UID, Box, Mount, detect, self_test
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEM = load_problem("minesweeper")
+CASES = load_cases(PROBLEM)[:1]
+SUBMISSION = ROOT / "submissions" / "minesweeper" / "accepted" / "bfs_class.py"
+
+PROBE = '''# Reports what the box looks like from inside, on stdout, then answers honestly.
+import json, os, socket, sys
+def can_write(folder):
+    try:
+        with open(os.path.join(folder, "probe.txt"), "w") as f:
+            f.write("x")
+        return True
+    except OSError:
+        return False
+def listing(path):
+    try:
+        return sorted(os.listdir(path))
+    except OSError as exc:
+        return type(exc).__name__
+class Solution:
+    def updateBoard(self, board, click):
+        facts = {"uid": os.getuid(), "pid": os.getpid(), "host": socket.gethostname(), "env": dict(os.environ),
+                 "root": listing("/"), "repo": listing(%(repo)r), "home": listing(%(home)r),
+                 "tmp_writable": can_write("/tmp"), "cwd_writable": can_write(os.getcwd()),
+                 "procs": [p for p in os.listdir("/proc") if p.isdigit()]}
+        print(json.dumps(facts))
+        return board
+'''
+
+
+@pytest.fixture(scope="module")
+def box():
+    found = detect()
+    assert found.isolated, f"no sandbox on this machine: {found.reason} (run bash setup.sh)"
+    return found
+
+
+def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "judge", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env=env)
+
+
+def test_detect_picks_bwrap_once_and_it_passes_its_self_test(box):
+    assert box.name == "bwrap" and detect() is box  # cached: the self-test runs once per process
+    assert self_test(box) == ""
+    assert "bwrap" in box.describe() and "namespaces" in box.describe()
+
+
+def test_the_view_from_inside(box, tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text(PROBE % {"repo": str(ROOT), "home": str(Path.home())})
+    result = grade_one(PROBLEM, CASES, probe, Options(box=box))
+    facts = json.loads(result.cases[0].output.splitlines()[0])
+    assert facts["uid"] == BOX_UID and facts["host"] == "box"
+    assert facts["pid"] < 10 and len(facts["procs"]) < 10     # its own PID namespace: no judge in sight
+    assert set(facts["env"]) <= set(BASE_ENV) | {"HOME", "TMPDIR", "PWD"}, facts["env"]  # bwrap sets PWD
+    assert facts["tmp_writable"] and not facts["cwd_writable"]
+    # Only what the runtime needs: the repo shows the path to the harness and nothing else.
+    assert facts["repo"] == ["judge"], facts["repo"]
+    # The home shows at most the path to the interpreter's prefix (e.g. .pyenv), nothing of its own.
+    prefix, home = Path(sys.base_prefix).resolve(), Path.home().resolve()
+    expected_home = [prefix.relative_to(home).parts[0]] if prefix.is_relative_to(home) else "FileNotFoundError"
+    assert facts["home"] == expected_home, facts["home"]
+    system = {"bin", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc", "sbin", "tmp", "usr"}
+    mounted = {ROOT.parts[1], prefix.parts[1], Path(os.path.realpath(sys.executable)).parts[1]}
+    assert set(facts["root"]) <= system | mounted, facts["root"]
+
+
+def test_a_passed_fd_survives_into_the_box_under_its_number(box, tmp_path):
+    r, w = os.pipe()
+    high = os.dup2(w, 200)  # a number the box would not hand out by chance
+    os.close(w)
+    jail = box.open()
+    try:
+        argv = box.command(["/bin/sh", "-c", "echo through > /proc/self/fd/200"], tmp_path, [Mount(tmp_path)], (high,))
+        proc = subprocess.run(argv, pass_fds=(high,), capture_output=True, timeout=30, cwd=tmp_path,
+                              env=box.environment(tmp_path), preexec_fn=jail.preexec)
+    finally:
+        os.close(high)
+        jail.close()
+    with os.fdopen(r, "rb") as f:
+        assert f.read() == b"through\n", proc.stderr
+
+
+def test_accepted_submission_is_still_accepted_in_both_boxes(box):
+    for which in (box, Box()):
+        assert grade_one(PROBLEM, load_cases(PROBLEM)[:5], SUBMISSION, Options(box=which)).verdict.value == "AC"
+
+
+needs_cgroups = pytest.mark.skipif(not {"memory", "pids", "freezer"} <= set(cgroups.available()),
+                                   reason="cgroup v1 memory/pids/freezer cannot be created here")
+
+
+@needs_cgroups
+def test_cgroup_caps_memory_and_counts_the_oom_kill():
+    group = cgroups.Group(memory_bytes=64 * 1024 * 1024, processes=16)
+    try:
+        proc = subprocess.run([sys.executable, "-c", "x = bytearray(256 * 1024 * 1024); x[::4096] = b'y' * 65536"],
+                              preexec_fn=group.enter, capture_output=True, timeout=60)
+        assert proc.returncode == -9 and group.oom_kills() >= 1
+    finally:
+        group.close()
+
+
+@needs_cgroups
+def test_cgroup_caps_processes_and_kills_what_left_the_process_group():
+    mark = f"judge-cgroup-test-{secrets.token_hex(4)}"
+    group = cgroups.Group(memory_bytes=None, processes=8)
+    code = ("import os, subprocess\n"
+            "n = 0\n"
+            "for _ in range(50):\n"
+            "    try:\n"
+            f"        subprocess.Popen([{mark!r}, '3600'], executable='/bin/sleep', start_new_session=True,\n"
+            "                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+            "        n += 1\n"
+            "    except OSError:\n"
+            "        break\n"
+            "print(n)\n")
+    try:
+        out = subprocess.run([sys.executable, "-c", code], preexec_fn=group.enter, capture_output=True, text=True,
+                             timeout=60)
+        assert 0 < int(out.stdout) < 8, out
+        assert group.pids(), "the detached sleepers should still be there"
+        assert group.kill() and not group.pids()
+    finally:
+        group.close()
+    assert not [p for p in Path("/proc").iterdir() if p.name.isdigit() and mark in _cmdline(p)]
+
+
+def _cmdline(p: Path) -> str:
+    try:
+        return (p / "cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+# ------------------------------------------------------------------ the command line
+
+def test_grade_says_which_sandbox_in_the_header_and_the_json(box):
+    text = run_cli("grade", "minesweeper", str(SUBMISSION))
+    assert text.returncode == 0 and "sandbox: bwrap (" in text.stdout.splitlines()[0], text.stdout + text.stderr
+    doc = json.loads(run_cli("grade", "minesweeper", str(SUBMISSION), "--json", "--require-sandbox").stdout)
+    assert doc["sandbox"] == "bwrap" and doc["isolated"] is True
+
+
+def test_without_bwrap_the_judge_warns_once_and_require_sandbox_is_an_error(tmp_path):
+    # A PATH without bwrap on it: the judge cannot find the tool, exactly as on a machine without it.
+    env = dict(os.environ, PATH=str(tmp_path))
+    plain = run_cli("grade", "minesweeper", str(SUBMISSION), env=env)
+    assert plain.returncode == 0, plain.stderr
+    assert plain.stderr.count("warning: no sandbox") == 1 and "sandbox: none (" in plain.stdout
+    for command in (["grade", "minesweeper", str(SUBMISSION)], ["verify", "minesweeper"]):
+        strict = run_cli(*command, "--require-sandbox", env=env)
+        assert strict.returncode == 2, strict.stdout + strict.stderr
+        lines = strict.stderr.strip().splitlines()
+        assert lines[-1].startswith("judge: error: no sandbox: ") and "bubblewrap" in lines[-1]
+        assert strict.stdout == ""
