@@ -86,6 +86,10 @@ class Language:
         except (OSError, subprocess.SubprocessError) as exc:
             return Toolchain(self.name, exe, None, False, f"{exe} does not run: {exc}")
 
+    def runtime_mounts(self) -> tuple[Path, ...]:
+        """Paths outside the system folders the runtime reads, shown read-only in the box."""
+        return ()
+
     def prepare(self, source: Path, workdir: Path, problem: Problem) -> Prepared:
         """Compile (or check) a submission once; a compile error is a Prepared with ok=False."""
         raise NotImplementedError
@@ -163,8 +167,8 @@ class Compiled(Language):
                 shutil.copytree(src, dst)
             else:
                 shutil.copy2(src, dst)
-        return Prepared(ok=True, source=source, artifact=workdir / self.artifacts[0], mounts=(HARNESS_DIR,),
-                        compile_ms=(time.perf_counter() - started) * 1000)
+        return Prepared(ok=True, source=source, artifact=workdir / self.artifacts[0],
+                        mounts=(HARNESS_DIR, *self.runtime_mounts()), compile_ms=(time.perf_counter() - started) * 1000)
 
     def _build(self, build: Path, files: dict[str, str]) -> None:
         """Compile in a private folder, then move it into place (two graders may race on one key)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import os
 from pathlib import Path
 
 from judge.languages.base import HARNESS_DIR, Compiled, Prepared, cpp_like_type, dumps
@@ -59,6 +61,10 @@ class Java(Compiled):
             return "no entry point: expected class Solution with the platform's method signature\n" + text
         return text
 
+    def runtime_mounts(self) -> tuple[Path, ...]:
+        """The folders the JDK's links lead to (Debian keeps its conf in /etc/java-17-openjdk)."""
+        return _linked_dirs(Path(os.path.realpath(self.executable() or "javac")).parent.parent)
+
     def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
         """Limit what the JVM uses (heap, metaspace, direct buffers), not what it maps."""
         java = str(Path(self.executable() or "javac").with_name("java"))
@@ -67,6 +73,18 @@ class Java(Compiled):
                 "-XX:MaxDirectMemorySize=64m", "-XX:ReservedCodeCacheSize=64m", "-XX:+UseSerialGC",
                 "-XX:-UsePerfData", "-Xshare:auto", "-Djava.awt.headless=true",
                 "-cp", str(prepared.artifact), "JudgeServer", dumps(config)]
+
+
+@functools.lru_cache(maxsize=None)
+def _linked_dirs(home: Path) -> tuple[Path, ...]:
+    """Folders outside /usr that symbolic links inside a JDK point into."""
+    found: set[Path] = set()
+    for path in home.rglob("*"):
+        if path.is_symlink():
+            target = Path(os.path.realpath(path))
+            if target.exists() and not target.is_relative_to("/usr"):
+                found.add(target if target.is_dir() else target.parent)
+    return tuple(sorted(p for p in found if not any(o != p and o in p.parents for o in found)))
 
 
 def glue(problem: Problem) -> str:
