@@ -20,6 +20,8 @@ from judge.problem import Problem
 
 GROUPS = ("sample", "secret")
 RESERVED = ("name", "description", "expected")
+#: The same safe loader in C when PyYAML was built with libyaml; the pure-Python one otherwise.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -96,8 +98,8 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
 
 
 def _parse(text: str) -> tuple[Any, Any]:
-    """One parse giving both the node tree (for line numbers) and the data; libyaml when present."""
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    """(node tree, data) from one parse; libyaml's loader when present (10x faster on big case sets)."""
+    loader = _LOADER(text)
     try:
         node = loader.get_single_node()
         return node, (loader.construct_document(node) if node is not None else None)

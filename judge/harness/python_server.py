@@ -10,15 +10,19 @@ judge then starts a fresh one for the next case.
 
 Each case runs in a child forked from this server after the interpreter and the implicit imports
 are loaded, so no case sees what another left in globals, and no case pays an interpreter start.
+The next case's child is forked as soon as an answer is sent, while the judge checks that answer
+(the fork's cost overlaps the judge's work); it reads its one request line itself (see `Child`).
 The child closes both protocol fds before any submission code runs, so it cannot write the
-answer line itself; its result travels on a pipe of its own that this server reads and checks.
+answer line itself; its result travels in a memory file of its own that this server reads and checks.
 This file uses only the standard library and imports nothing from the judge.
 """
 
 import ctypes
+import gc
 import json
 import math
 import os
+import re
 import resource
 import select
 import signal
@@ -47,7 +51,6 @@ def main():
     """Read the config, compile the submission once, then serve cases until the request fd ends."""
     config = json.loads(sys.argv[1])
     not_dumpable()
-    req = os.fdopen(config["request_fd"], "rb", buffering=0)
     resp_fd = config["response_fd"]
     try:
         with open(config["source"], "rb") as f:
@@ -65,10 +68,29 @@ def main():
     prelude = {"__name__": "__solution__", "__builtins__": __builtins__}
     exec(PRELUDE, prelude)
     sys.setrecursionlimit(config.get("recursion_limit", 1_000_000))
+    # Everything loaded so far moves to the GC's permanent generation: a child's collections then
+    # never write to these objects' headers, so their pages stay shared instead of being copied.
+    gc.freeze()
     send(resp_fd, {"status": "ready"})
-    for line in iter_lines(req):
-        request = json.loads(line)
-        send(resp_fd, serve(config, code, prelude, request))
+    warm = None
+    while True:
+        child = Child(config, code, prelude, warm)  # forked while the judge checks the last answer
+        reply = child.finish()
+        if reply is None:  # the judge closed the request channel
+            return
+        warm, answer = reply
+        send_bytes(resp_fd, answer)
+
+
+def send(fd, message):
+    """Write one JSON line on a file descriptor."""
+    send_bytes(fd, (json.dumps(message) + "\n").encode())
+
+
+def send_bytes(fd, data):
+    """Write all of `data` on a file descriptor."""
+    while data:
+        data = data[os.write(fd, data):]
 
 
 def not_dumpable():
@@ -80,96 +102,88 @@ def not_dumpable():
         pass
 
 
-def iter_lines(stream):
-    """Lines of the request stream, unbuffered past each line (a fork must not inherit data)."""
-    buffer = b""
-    while True:
-        chunk = stream.read(65536)
-        if not chunk:
+#: The id at the head of a request as the judge writes it; other spellings are parsed in full.
+REQUEST_ID = re.compile(rb'\{"id": ?(\d+),')
+
+
+class Child:
+    """A child forked before its case: it takes the next request line itself, then runs it.
+
+    It reads the request fd only until the end of that one line (the judge sends the next request
+    only after this answer) and closes it before any submission code runs. It writes the request
+    line, then its outcome, into a memory file of its own; this server reads that file once the
+    child is gone. So a case costs the judge's write, one wake-up here and the answer's write.
+    """
+
+    def __init__(self, config, code, prelude, warm):
+        self.config = config
+        self.memfd = os.memfd_create("case", 0)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        try:
+            self.pid = os.fork()
+        except OSError as exc:  # processes an earlier case left behind fill the box's process cap
+            self.pid, self.error = None, exc
             return
-        buffer += chunk
-        while b"\n" in buffer:
-            line, buffer = buffer.split(b"\n", 1)
-            if line.strip():
-                yield line
+        if self.pid == 0:  # the child: never returns
+            run_child(config, code, prelude, self.memfd, warm)
+
+    def finish(self):
+        """Wait for the child: (its request line, the reply line for the judge), or None at the end."""
+        if self.pid is None:
+            return self.cannot_start()
+        _, status, usage = os.wait4(self.pid, 0)
+        cap = self.config["output_bytes"] + 4096
+        try:
+            size = os.fstat(self.memfd).st_size
+            data = os.pread(self.memfd, min(size, cap + (1 << 22)), 0) if size else b""
+        finally:
+            os.close(self.memfd)
+        line, _, rest = data.partition(b"\n")
+        payload = last_line(rest)
+        if not line:  # it found no request: the judge has finished
+            return None
+        match = REQUEST_ID.match(line)
+        try:
+            request_id = int(match.group(1)) if match else json.loads(line)["id"]
+        except (ValueError, KeyError, TypeError):
+            return None  # not a request from the judge: stop, the judge reports the server's end
+        head = {"id": request_id, "cpu_ms": (usage.ru_utime + usage.ru_stime) * 1000, "mem_kb": usage.ru_maxrss}
+        outcome = describe(self.config, status, usage, payload, len(rest) > cap)
+        if outcome is None:  # the child's own JSON answer, passed on without decoding it again
+            tail = json.dumps(head)[1:]  # our keys come last: in a JSON object the last one wins
+            return line, payload[:-1] + b", " + tail.encode() + b"\n"
+        # The child's word counts for what it returned, never for its id, time or memory.
+        head.update({key: outcome[key] for key in CHILD_KEYS + ("code", "signal") if key in outcome})
+        return line, (json.dumps(head) + "\n").encode()
+
+    def cannot_start(self):
+        """No child could be forked: take the request here and answer it with the reason."""
+        os.close(self.memfd)
+        line = read_request(self.config["request_fd"], close=False)
+        if not line:
+            return None
+        try:
+            request_id = json.loads(line)["id"]
+        except (ValueError, KeyError, TypeError):
+            return None
+        reply = {"id": request_id, "status": "exception", "type": type(self.error).__name__,
+                 "message": f"the case could not start: {self.error.strerror} (too many processes left running?)"}
+        return line, (json.dumps(reply) + "\n").encode()
 
 
-def send(fd, message):
-    """Write one JSON line on a file descriptor."""
-    data = (json.dumps(message) + "\n").encode()
-    while data:
-        data = data[os.write(fd, data):]
-
-
-def serve(config, code, prelude, request):
-    """Run one case in a forked child and describe how it ended."""
-    rfd, wfd = os.pipe()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    try:
-        pid = os.fork()
-    except OSError as exc:  # processes an earlier case left behind fill the box's process cap
-        os.close(rfd)
-        os.close(wfd)
-        return {"id": request["id"], "status": "exception", "type": type(exc).__name__,
-                "message": f"the case could not start: {exc.strerror} (too many processes left running?)"}
-    if pid == 0:  # the child: never returns
-        os.close(rfd)
-        run_child(config, code, prelude, request, wfd)
-    os.close(wfd)
-    payload = read_result(pid, rfd, config["output_bytes"] + 4096)
-    _, status, usage = os.wait4(pid, 0)
-    result = describe(config, status, usage, payload)
-    # The child's word counts for what it returned, never for its id, time or memory.
-    result = {key: result[key] for key in CHILD_KEYS + ("code", "signal") if key in result}
-    result.update(id=request["id"], cpu_ms=(usage.ru_utime + usage.ru_stime) * 1000, mem_kb=usage.ru_maxrss)
-    return result
-
-
-def read_result(pid, rfd, keep):
-    """The last `keep` bytes of the child's result pipe, read until EOF or until the child has
-    ended: a process the submission started may hold the pipe open for hours, and must not hold
-    the server with it. Only the tail matters: the harness's own line is the last one."""
-    try:
-        pidfd = os.pidfd_open(pid)
-    except (AttributeError, OSError):
-        pidfd = None
-    poller = select.poll()
-    poller.register(rfd, select.POLLIN)
-    if pidfd is not None:
-        poller.register(pidfd, select.POLLIN)
-    payload, ended = b"", False
-    try:
-        while True:
-            events = dict(poller.poll(None if pidfd is not None else 50))
-            if pidfd is not None and pidfd in events or pidfd is None and child_ended(pid):
-                ended = True
-                os.set_blocking(rfd, False)
-            if rfd in events or ended:
-                try:
-                    chunk = os.read(rfd, 65536)
-                except BlockingIOError:
-                    chunk = b""
-                if not chunk:
-                    return payload
-                payload = (payload + chunk)[-keep:]
-    finally:
-        os.close(rfd)
-        if pidfd is not None:
-            os.close(pidfd)
-
-
-def child_ended(pid):
-    """Whether the child has ended, without reaping it (wait4 reads its usage afterwards)."""
-    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
-
-
-def describe(config, status, usage, payload):
-    """Turn the child's end and the last line on its result pipe into a protocol status. The
-    submission holds that pipe too; what it writes there before the harness's own line is ignored."""
-    cpu = usage.ru_utime + usage.ru_stime
+def last_line(payload):
+    """The last non-empty line: the harness writes its own line last; what the submission may have
+    written on its memory file before it does not count."""
     lines = [line for line in payload.split(b"\n") if line.strip()]
-    payload = lines[-1] if lines else b""
+    return lines[-1].strip() if lines else b""
+
+
+def describe(config, status, usage, payload, too_big):
+    """Turn the child's end and its outcome line into a protocol status (None: the line as it is)."""
+    cpu = usage.ru_utime + usage.ru_stime
+    if too_big:
+        return {"status": "output_limit"}
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if sig == signal.SIGXCPU or cpu >= config["cpu_limit"]:
@@ -177,38 +191,38 @@ def describe(config, status, usage, payload):
         if usage.ru_maxrss * 1024 >= config["memory_bytes"] * 0.95:
             return {"status": "memory"}
         return {"status": "signal", "signal": signal.Signals(sig).name}
-    if payload:
-        try:
-            message = json.loads(payload)
-        except ValueError:
-            message = None
-        if not isinstance(message, dict):
-            return {"status": "exit", "code": os.WEXITSTATUS(status)}
-        if cpu > config["cpu_limit"]:
-            return {"status": "timeout"}
-        return message
+    if not payload:
+        return {"status": "exit", "code": os.WEXITSTATUS(status)}
+    if cpu > config["cpu_limit"]:
+        return {"status": "timeout"}
+    if payload[:1] == b"{" and payload[-1:] == b"}":
+        return None  # one JSON object on one line, as the harness writes it; the judge decodes it
     return {"status": "exit", "code": os.WEXITSTATUS(status)}
 
 
-def run_child(config, code, prelude, request, wfd):
-    """The forked child: limits, fresh globals, the call, the answer on our own pipe."""
+def run_child(config, code, prelude, out_fd, warm=None):
+    """The forked child: limits, its request, fresh globals, the call, the outcome in its memory file."""
     exit_code = 0
     try:
-        os.close(config["request_fd"])
         os.close(config["response_fd"])
+        # Until the request comes the judge is still checking the previous answer: do the harness's
+        # own set-up now, off the case's wall time (it still counts in the case's CPU time).
         limit_child(config)
-        outcome = call(config, code, prelude, request)
+        warm_up(warm, prelude)
+        line = read_request(config["request_fd"])
+        if not line:
+            os._exit(0)
+        send_bytes(out_fd, line.rstrip(b"\n") + b"\n")
+        outcome = call(config, code, prelude, json.loads(line))
     except MemoryError:
         outcome = {"status": "memory"}
     except BaseException as exc:  # the harness itself failed: report it rather than die silently
         outcome = {"status": "harness_error", "message": f"{type(exc).__name__}: {exc}"}
     try:
-        # Own line: a newline first ends whatever the submission itself wrote on this pipe.
-        data = b"\n" + encode(outcome, config["output_bytes"]) + b"\n"
-        while data:
-            data = data[os.write(wfd, data):]
+        # Own line: a newline first ends whatever the submission itself wrote on this file.
+        send_bytes(out_fd, b"\n" + encode(outcome, config["output_bytes"]) + b"\n")
     except MemoryError:
-        os.write(wfd, b'\n{"status": "memory"}\n')
+        os.write(out_fd, b'\n{"status": "memory"}\n')
     except BaseException:
         exit_code = 70
     try:
@@ -217,6 +231,35 @@ def run_child(config, code, prelude, request, wfd):
     except BaseException:
         pass
     os._exit(exit_code)
+
+
+def warm_up(line, prelude):
+    """Decode the previous case's request and drop it: the copy-on-write page faults of a forked
+    child's first allocations (about 400 on a 50 x 50 board, as much as a small case's own work)
+    then happen while the child waits, not while the submission runs. No submission code runs here."""
+    if line:
+        try:
+            json.loads(line)
+            dict(prelude)
+        except Exception:
+            pass
+
+
+def read_request(fd, close=True):
+    """One request line from the judge (b"" at the end), then (in a child) the request fd closed for good."""
+    chunks = []
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        if chunk.endswith(b"\n"):  # the judge writes nothing more until it has this case's answer
+            if b"".join(chunks).strip():
+                break
+            chunks = []  # a blank line: wait for a real request
+    if close:
+        os.close(fd)
+    return b"".join(chunks)
 
 
 def limit_child(config):

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""The speed benchmark: one table, each measured ratio beside its target (see README, "Speed").
+
+Usage: python3 bench/benchmark.py [--quick] [--skip-peers] [--boards N] [--repeat K]
+Peers (DMOJ 4.1.0, Kattis problemtools) come from ../shared/peers/RECIPE.sh, installed into
+$PEERS_DIR (default /tmp/peers) on first use, then reused. All figures come from this one run,
+so load on the machine weighs on both sides of each ratio; each timing is the median of K runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # this checkout's judge, whatever is installed
+
+from bench import boards, import_peers  # noqa: E402
+from judge.cases import load_cases  # noqa: E402
+from judge.grade import Options, grade  # noqa: E402
+from judge.problem import load_problem  # noqa: E402
+from judge.verdict import Verdict  # noqa: E402
+
+RECIPE = REPO.parent / "shared" / "peers" / "RECIPE.sh"
+ACCEPTED = REPO / "submissions" / "minesweeper" / "accepted"
+BFS = ACCEPTED / "bfs_class.py"
+SEED = 529
+
+
+def judge_cmd(*args: str) -> list[str]:
+    """`python3 -m judge ARGS` run from this checkout."""
+    return [sys.executable, "-m", "judge", *args]
+
+
+def run_timed(cmd: list[str], env: dict | None = None, cwd: Path = REPO) -> tuple[float, int, int]:
+    """(wall seconds, exit code, peak RSS in KiB of the process or its largest descendant)."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, **(env or {})},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return time.perf_counter() - started, proc.returncode, usage.ru_maxrss
+
+
+def median_time(cmd: list[str], repeat: int, env: dict | None = None, cwd: Path = REPO) -> float:
+    """Median wall seconds of `repeat` runs."""
+    return statistics.median(run_timed(cmd, env, cwd)[0] for _ in range(repeat))
+
+
+# ---------------------------------------------------------------- case sets
+
+def random_package(tmp: Path, count: int, fixed: bool = True) -> Path:
+    """A package copy with `count` seeded random boards as an extra secret file.
+
+    Switching to the fuzzing issue's generator is one line: grade the plain package with
+    `--fuzz count --seed SEED` (see `fuzz_args`) instead of adding this file.
+    """
+    dest = tmp / f"random{count}{'-fixed' if fixed else ''}"
+    if dest.exists():  # the same set, already built in this run
+        return dest
+    records = boards.case_records(boards.random_boards(count, SEED))
+    return boards.package_copy(dest, {"zz-random.yaml": records}, secret=fixed)
+
+
+def fuzz_args(count: int) -> list[str]:
+    """Extra `judge grade` arguments for random boards: none until `--fuzz` lands."""
+    return []  # later: ["--fuzz", str(count), "--seed", str(SEED)]
+
+
+def peers_package(tmp: Path, tests: Path) -> Path:
+    """A package copy whose only cases are the peers' 50, imported from .in/.ans files."""
+    pkg = boards.package_copy(tmp / "peers", secret=False)
+    for f in (pkg / "cases" / "sample").glob("*.yaml"):
+        f.unlink()
+    import_peers.convert(tests, pkg / "cases")
+    return pkg
+
+
+# ---------------------------------------------------------------- figures
+
+def floor_seconds(cases, problem, source: Path) -> float:
+    """The same function called in-process on the same inputs, a fresh copy of each board."""
+    namespace = {"__name__": "__floor__"}
+    exec("from typing import *\nfrom collections import *\nfrom heapq import *\n", namespace)
+    exec(compile(source.read_text(), str(source), "exec"), namespace)
+    solver = namespace["Solution"]().updateBoard
+    inputs = [c.arg_list(problem) for c in cases]
+    started = time.perf_counter()
+    for args in inputs:
+        solver(*copy.deepcopy(args))
+    return time.perf_counter() - started
+
+
+def grading_seconds(cases, problem, source: Path) -> float:
+    """grade() on one submission (server start, every case in its own fork, checking)."""
+    started = time.perf_counter()
+    result = grade(problem, cases, [source], Options(jobs=1))[0]
+    elapsed = time.perf_counter() - started
+    if result.verdict is not Verdict.AC:
+        raise SystemExit(f"benchmark: {source.name} got {result.verdict.value}, expected AC")
+    return elapsed
+
+
+def submissions_dir(tmp: Path, count: int) -> Path:
+    """`count` accepted submissions (copies of ours, in turn) in one folder."""
+    folder = tmp / f"subs{count}"
+    folder.mkdir()
+    ours = sorted(ACCEPTED.glob("*.py"))
+    for k in range(count):
+        shutil.copyfile(ours[k % len(ours)], folder / f"s{k:02d}_{ours[k % len(ours)].name}")
+    return folder
+
+
+def has_store() -> bool:
+    """Whether `judge grade` offers `--db` (the results store's caching)."""
+    out = subprocess.run(judge_cmd("grade", "--help"), cwd=REPO, capture_output=True, text=True)
+    return "--db" in out.stdout
+
+
+def ensure_peers(peers_dir: Path) -> bool:
+    """Install the peers with RECIPE.sh unless already there; whether both are usable."""
+    ready = lambda: (peers_dir / "dm/bin/dmoj-cli").exists() and (peers_dir / "pt/bin/verifyproblem").exists()
+    if not ready() and RECIPE.exists():
+        print(f"benchmark: installing the peers with {RECIPE} into {peers_dir} (minutes)...", file=sys.stderr)
+        subprocess.run(["bash", str(RECIPE)], env={**os.environ, "PEERS_DIR": str(peers_dir)},
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return ready() and (peers_dir / "src/tests/50.ans").exists()
+
+
+def peer_times(peers_dir: Path, repeat: int) -> dict[str, float]:
+    """Whole-process medians of DMOJ and problemtools on the 50 cases, as RECIPE.sh runs them."""
+    d = peers_dir
+    dmoj = [str(d / "dm/bin/dmoj-cli"), "-c", str(d / "dmoj/config.yml"), "-e", "PY3", "--no-ansi",
+            "--skip-self-test", "--", "submit", "minesweeper", "PY3", str(d / "src/ac.py")]
+    kattis = [str(d / "pt/bin/verifyproblem"), str(d / "kattis/minesweeper"), "-p", "submissions", "-s", "accepted"]
+    return {
+        "DMOJ": median_time(dmoj, repeat, cwd=d),
+        "problemtools": median_time(kattis, repeat, {"XDG_CONFIG_HOME": str(d / "ptconf")}, cwd=d),
+        "problemtools -S": median_time(kattis, repeat, {"XDG_CONFIG_HOME": str(d / "ptconfS")}, cwd=d),
+    }
+
+
+# ---------------------------------------------------------------- the table
+
+def row(figure: str, target: str, measured: str, ok: bool | None) -> list[str]:
+    """One line of the table."""
+    return [figure, target, measured, {True: "yes", False: "NO", None: "-"}[ok]]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure every figure and print the one table."""
+    parser = argparse.ArgumentParser(description="Speed benchmark of the judge against its targets.")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, a few seconds (the smoke test)")
+    parser.add_argument("--skip-peers", action="store_true", help="do not install or time DMOJ and problemtools")
+    parser.add_argument("--boards", type=int, help="random boards (default 1000; quick: 10)")
+    parser.add_argument("--repeat", type=int, help="runs per timing, median taken (default 3; quick: 1)")
+    args = parser.parse_args(argv)
+    n_boards = args.boards or (10 if args.quick else 1000)
+    repeat = args.repeat or (1 if args.quick else 3)
+    n_subs = 2 if args.quick else 20
+    peers_dir = Path(os.environ.get("PEERS_DIR", "/tmp/peers"))
+    rows = []
+    tmp = Path(tempfile.mkdtemp(prefix="judge-bench-"))
+    try:
+        # 1. whole process on the peers' 50 cases, against the peers on the same cases
+        if args.skip_peers or not ensure_peers(peers_dir):
+            why = "skipped (--skip-peers)" if args.skip_peers else f"n/a (peers not installed in {peers_dir})"
+            rows.append(row("whole `judge grade` on the peers' 50 cases vs DMOJ / problemtools", ">= 10x faster", why, None))
+        else:
+            pkg = peers_package(tmp, peers_dir / "src/tests")
+            ours = median_time(judge_cmd("grade", str(pkg), str(BFS)), repeat)
+            peers = peer_times(peers_dir, repeat)
+            for name, seconds in peers.items():
+                ratio = seconds / ours
+                rows.append(row(f"whole process, peers' 50 cases: {name} {seconds:.2f} s / judge {ours:.2f} s",
+                                ">= 10x faster", f"{ratio:.1f}x", ratio >= 10))
+
+        # 2. grading against the floor, fixed cases plus random boards
+        pkg = random_package(tmp, n_boards, fixed=not args.quick)
+        problem = load_problem(str(pkg))
+        cases = load_cases(problem)
+        floor = statistics.median(floor_seconds(cases, problem, BFS) for _ in range(repeat))
+        graded = statistics.median(grading_seconds(cases, problem, BFS) for _ in range(repeat))
+        ratio = graded / floor
+        rows.append(row(f"grading {len(cases)} cases (fork each) {graded:.2f} s vs in-process floor {floor:.2f} s",
+                        "<= 1.5x the floor", f"{ratio:.2f}x ({(graded - floor) / len(cases) * 1000:.2f} ms/case over)",
+                        ratio <= 1.5))
+        whole = median_time(judge_cmd("grade", str(pkg), str(BFS), *fuzz_args(n_boards)), repeat)
+        rows.append(row(f"  same, whole `judge grade` process {whole:.2f} s (start, imports, YAML, report)",
+                        "(information)", f"{whole / floor:.2f}x", None))
+
+        # 3. --jobs 2 against --jobs 1
+        subs = submissions_dir(tmp, n_subs)
+        jobs_pkg = random_package(tmp, max(n_boards // 5, 10), fixed=not args.quick)
+        serial = median_time(judge_cmd("grade", str(jobs_pkg), str(subs), "--jobs", "1"), repeat)
+        parallel = median_time(judge_cmd("grade", str(jobs_pkg), str(subs), "--jobs", "2"), repeat)
+        rows.append(row(f"{n_subs} submissions: --jobs 1 {serial:.2f} s / --jobs 2 {parallel:.2f} s",
+                        ">= 1.7x faster", f"{serial / parallel:.2f}x", serial / parallel >= 1.7))
+
+        # 4. re-grading with stored results
+        if has_store():
+            db = tmp / "results.db"
+            cmd = judge_cmd("grade", str(jobs_pkg), str(subs), "--db", str(db))
+            first = run_timed(cmd)[0]
+            again = median_time(cmd, repeat)
+            rows.append(row(f"re-grade unchanged: first {first:.2f} s, again {again:.2f} s",
+                            "<= 5% of the first run", f"{again / first * 100:.1f}%", again / first <= 0.05))
+        else:
+            rows.append(row("re-grade unchanged submissions and test set", "<= 5% of the first run",
+                            "n/a (needs the results store)", None))
+
+        # 5. peak memory: n_subs submissions on n_boards boards each
+        mem_pkg = random_package(tmp, n_boards, fixed=False)
+        _, _, peak_kb = run_timed(judge_cmd("grade", str(mem_pkg), str(subs), "--jobs", "2", "--json",
+                                            *fuzz_args(n_boards)))
+        rows.append(row(f"peak memory, {n_subs} submissions x {n_boards} boards (judge, --json)",
+                        "< 300 MB", f"{peak_kb / 1024:.0f} MB", peak_kb / 1024 < 300))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    from tabulate import tabulate
+    print(f"judge speed benchmark: {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}, "
+          f"python {sys.version.split()[0]}, median of {repeat}{', quick' if args.quick else ''}")
+    print(tabulate(rows, headers=["figure", "target", "measured", "met"], tablefmt="github"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,80 @@
+"""Every case runs in fresh state, and parallel grading gives exactly the serial verdicts."""
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bench import boards
+from judge.cases import load_cases
+from judge.grade import Options, grade
+from judge.problem import load_problem
+from judge.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBMISSIONS = ROOT / "submissions" / "minesweeper"
+
+# Correct on a fresh start; from its second call in one process on, it returns the previous call's
+# answer. It passes only if no state survives from one case to the next.
+LEAKY = textwrap.dedent('''
+    # Returns the previous call's answer when one is left in its globals.
+    _LAST = []
+
+    def updateBoard(board, click):
+        if _LAST:
+            return _LAST[-1]
+        r, c = click
+        if board[r][c] == 'M':
+            board[r][c] = 'X'
+            _LAST.append(board)
+            return board
+        m, n = len(board), len(board[0])
+        todo = [(r, c)]
+        while todo:
+            i, j = todo.pop()
+            if board[i][j] != 'E':
+                continue
+            k = sum(board[a][b] == 'M' for a in range(max(0, i - 1), min(m, i + 2))
+                    for b in range(max(0, j - 1), min(n, j + 2)))
+            board[i][j] = str(k) if k else 'B'
+            if not k:
+                todo += [(a, b) for a in range(max(0, i - 1), min(m, i + 2)) for b in range(max(0, j - 1), min(n, j + 2))]
+        _LAST.append(board)
+        return board
+''')
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    """The package with its samples and 12 random boards: enough cases to see a leak, quickly."""
+    tmp = tmp_path_factory.mktemp("iso")
+    records = boards.case_records(boards.random_boards(12, 3, max_size=10))
+    problem = load_problem(str(boards.package_copy(tmp / "minesweeper", {"random.yaml": records}, secret=False)))
+    return problem, load_cases(problem)
+
+
+def test_state_left_in_globals_does_not_reach_the_next_case(small, tmp_path):
+    problem, cases = small
+    leaky = tmp_path / "leaky.py"
+    leaky.write_text(LEAKY)
+    namespace = {}
+    exec(LEAKY, namespace)  # in one process it fails from the second case on: the test can see a leak
+    first, second = (namespace["updateBoard"]([list(r) for r in c.args["board"]], list(c.args["click"])) for c in cases[:2])
+    assert second == first != cases[1].expected
+    result = grade(problem, cases, [leaky, SUBMISSIONS / "accepted" / "global_cache.py"], Options(jobs=1))
+    assert [r.verdict for r in result] == [Verdict.AC, Verdict.AC]
+    assert all(c.verdict is Verdict.AC for r in result for c in r.cases)
+
+
+def test_parallel_verdicts_equal_serial_ones(small):
+    problem, cases = small
+    sources = sorted(SUBMISSIONS.rglob("*.py"))  # every verdict, a looping and a sleeping one among them
+    serial = grade(problem, cases, sources, Options(jobs=1))
+    parallel = grade(problem, cases, sources, Options(jobs=2))
+
+    def verdicts(results):
+        return [(r.submission, r.verdict, tuple((c.name, c.verdict, c.message) for c in r.cases)) for r in results]
+
+    # Messages too: a TLE must say the same limit (CPU, not wall) whether or not another runs beside it.
+    assert verdicts(parallel) == verdicts(serial)
+    assert {r.verdict for r in serial} >= {Verdict.AC, Verdict.WA, Verdict.TLE, Verdict.MLE, Verdict.RE, Verdict.CE}
