@@ -167,7 +167,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     _warn_missing_toolchains(sources)
     store = None if args.no_store else _open_store(args)
     recorder = Recorder(store, problem, cases, options, author=args.author, use_cache=not args.no_cache,
-                        seed=args.seed)
+                        seed=args.seed if len(cases) > len(fixed) else None)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
     try:
         with Progress(len(sources)) as tick:

@@ -22,7 +22,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge import scoring
+from judge import fuzz, scoring
 from judge.cases import load_cases, test_set_hash
 from judge.errors import JudgeError, UsageError
 from judge.problem import load_problem
@@ -167,6 +167,9 @@ def build(store: Store, problem_arg: str | None, measure: bool = True) -> Board:
                 problem = None
         if problem is not None:
             cases = load_cases(problem)
+            drawn = (latest["cases"] or 0) - len(cases)
+            if drawn > 0 and latest["seed"] is not None:  # the run's random cases, drawn again from its seed
+                cases += fuzz.random_cases(problem, drawn, latest["seed"])
             if test_set_hash(cases) == tests:  # the package still has the cases the board was graded on
                 measure_reference(store, problem, cases)
                 measured = True

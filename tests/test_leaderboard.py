@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from judge import exports, leaderboard, report_html, scoring
+from judge.cases import load_cases
 from judge.problem import load_problem
 from judge.store import Store
 from judge.verdict import CaseResult, Verdict
@@ -102,6 +103,11 @@ def test_group_weights_from_problem_yaml(tmp_path):
 
 # ------------------------------------------------------------------ formats, from a real grading run
 
+#: Random cases in the graded run: the leaderboard must draw them again to time the reference.
+RANDOM = 5
+N = len(load_cases(load_problem("minesweeper"))) + RANDOM
+
+
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """A store with real results: an accepted, two wrong answers, a crash; and every format written."""
@@ -109,7 +115,7 @@ def graded(tmp_path_factory):
     db = folder / "r.sqlite3"
     subs = [SUBS / "accepted" / "bfs_class.py", SUBS / "wrong_answer" / "mine_noop.py",
             SUBS / "wrong_answer" / "four_way.py", SUBS / "runtime_error" / "crash.py"]
-    out = judge("grade", "minesweeper", *subs, "--db", db)
+    out = judge("grade", "minesweeper", *subs, "--db", db, "--fuzz", str(RANDOM))
     assert out.returncode == 1, out.stderr
     files = {}
     for fmt in ("terminal", "markdown", "csv", "json", "junit", "html"):
@@ -135,9 +141,9 @@ def test_csv_and_json_parse_back(graded):
     assert [r["author"] for r in rows][0] == "bfs_class" and [r["rank"] for r in rows] == ["1", "2", "3", "4"]
     assert rows[0]["verdict"] == "AC" and float(rows[0]["speed"]) > 0
     doc = json.loads(files["json"].read_text())
-    assert doc["problem"] == "minesweeper" and doc["reference_measured"] is True and len(doc["cases"]) == 106
+    assert doc["problem"] == "minesweeper" and doc["reference_measured"] is True and len(doc["cases"]) == N
     first, *rest = doc["entries"]
-    assert first["verdict"] == "AC" and first["first_failure"] is None and len(first["cases"]) == 106
+    assert first["verdict"] == "AC" and first["first_failure"] is None and len(first["cases"]) == N
     crash = next(e for e in rest if e["author"] == "crash")
     assert crash["verdict"] == "RE" and crash["first_failure"]["message"]
 
@@ -146,12 +152,12 @@ def test_junit_one_testcase_per_case_with_diffs(graded):
     _, files = graded
     root = ET.parse(files["junit"]).getroot()
     suites = root.findall("testsuite")
-    assert len(suites) == 4 and all(len(s.findall("testcase")) == 106 for s in suites)
+    assert len(suites) == 4 and all(len(s.findall("testcase")) == N for s in suites)
     four_way = next(s for s in suites if s.get("name").startswith("four_way"))
     failures = [c.find("failure") for c in four_way.findall("testcase") if c.find("failure") is not None]
     assert len(failures) == int(four_way.get("failures")) > 0
     assert failures[0].get("type") == "WA" and "expected" in failures[0].text
-    assert int(root.get("tests")) == 4 * 106
+    assert int(root.get("tests")) == 4 * N
 
 
 def test_gradescope_results_json(graded):
@@ -159,8 +165,8 @@ def test_gradescope_results_json(graded):
     ambiguous = judge("leaderboard", "--db", db, "--format", "gradescope")
     assert ambiguous.returncode == 2 and "--author" in ambiguous.stderr
     doc = json.loads(judge("leaderboard", "--db", db, "--format", "gradescope", "--author", "mine_noop").stdout)
-    assert doc["max_score"] == 106 and doc["score"] == sum(t["score"] for t in doc["tests"])
-    assert len(doc["tests"]) == 106 and {"name", "score", "max_score", "status", "output"} <= set(doc["tests"][0])
+    assert doc["max_score"] == N and doc["score"] == sum(t["score"] for t in doc["tests"])
+    assert len(doc["tests"]) == N and {"name", "score", "max_score", "status", "output"} <= set(doc["tests"][0])
     failed = [t for t in doc["tests"] if t["status"] == "failed"]
     assert failed and "WA" in failed[0]["output"] and failed[0]["score"] == 0
     assert doc["leaderboard"][0] == {"name": "rank", "value": 2, "order": "asc"}
@@ -198,7 +204,7 @@ def test_html_structure(graded):
     parsed = _Collect()
     parsed.feed(page)
     assert parsed.rank_rows == 1 + 4            # header and one row per author
-    assert len(parsed.heat_cells) == 4 * 106    # submissions x cases, each with a tooltip
+    assert len(parsed.heat_cells) == 4 * N    # submissions x cases, each with a tooltip
     assert any(": WA" in t and "expected" in t for t in parsed.heat_cells)
     assert parsed.wrong >= 2 * 3                # four_way and mine_noop: wrong cells in expected and got
     assert parsed.external == [] and "<style>" in page  # self-contained: nothing to fetch
