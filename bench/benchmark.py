@@ -24,6 +24,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # this checkout's judge, whatever is installed
 
 from bench import boards, import_peers  # noqa: E402
+from judge import fuzz  # noqa: E402
 from judge.cases import load_cases  # noqa: E402
 from judge.grade import Options, grade  # noqa: E402
 from judge.problem import load_problem  # noqa: E402
@@ -36,8 +37,10 @@ SEED = 529
 
 
 def judge_cmd(*args: str) -> list[str]:
-    """`python3 -m judge ARGS` run from this checkout."""
-    return [sys.executable, "-m", "judge", *args]
+    """`python3 -m judge ARGS` run from this checkout; no random cases and no store unless asked."""
+    extra = [] if "--fuzz" in args else ["--fuzz", "0"]
+    extra += [] if "--db" in args else ["--no-store"]
+    return [sys.executable, "-m", "judge", *args, *extra]
 
 
 def run_timed(cmd: list[str], env: dict | None = None, cwd: Path = REPO) -> tuple[float, int, int]:
@@ -57,22 +60,22 @@ def median_time(cmd: list[str], repeat: int, env: dict | None = None, cwd: Path 
 
 # ---------------------------------------------------------------- case sets
 
-def random_package(tmp: Path, count: int, fixed: bool = True) -> Path:
-    """A package copy with `count` seeded random boards as an extra secret file.
-
-    Switching to the fuzzing issue's generator is one line: grade the plain package with
-    `--fuzz count --seed SEED` (see `fuzz_args`) instead of adding this file.
-    """
-    dest = tmp / f"random{count}{'-fixed' if fixed else ''}"
-    if dest.exists():  # the same set, already built in this run
+def random_package(tmp: Path, fixed: bool = True) -> Path:
+    """A package copy: the fixed cases, or (fixed=False) none but one sample, for random boards only."""
+    dest = tmp / f"package{'-fixed' if fixed else ''}"
+    if dest.exists():  # already built in this run
         return dest
-    records = boards.case_records(boards.random_boards(count, SEED))
-    return boards.package_copy(dest, {"zz-random.yaml": records}, secret=fixed)
+    return boards.package_copy(dest, {}, secret=fixed)
 
 
 def fuzz_args(count: int) -> list[str]:
-    """Extra `judge grade` arguments for random boards: none until `--fuzz` lands."""
-    return []  # later: ["--fuzz", str(count), "--seed", str(SEED)]
+    """`judge grade` arguments for `count` random boards from the package's generator."""
+    return ["--fuzz", str(count), "--seed", str(SEED)]
+
+
+def with_random(problem, count: int) -> list:
+    """The package's cases followed by the same random boards `judge grade --fuzz count` draws."""
+    return load_cases(problem) + fuzz.random_cases(problem, count, SEED)
 
 
 def peers_package(tmp: Path, tests: Path) -> Path:
@@ -184,9 +187,9 @@ def main(argv: list[str] | None = None) -> int:
                                 ">= 10x faster", f"{ratio:.1f}x", ratio >= 10))
 
         # 2. grading against the floor, fixed cases plus random boards
-        pkg = random_package(tmp, n_boards, fixed=not args.quick)
+        pkg = random_package(tmp, fixed=not args.quick)
         problem = load_problem(str(pkg))
-        cases = load_cases(problem)
+        cases = with_random(problem, n_boards)
         floor = statistics.median(floor_seconds(cases, problem, BFS) for _ in range(repeat))
         graded = statistics.median(grading_seconds(cases, problem, BFS) for _ in range(repeat))
         ratio = graded / floor
@@ -199,16 +202,17 @@ def main(argv: list[str] | None = None) -> int:
 
         # 3. --jobs 2 against --jobs 1
         subs = submissions_dir(tmp, n_subs)
-        jobs_pkg = random_package(tmp, max(n_boards // 5, 10), fixed=not args.quick)
-        serial = median_time(judge_cmd("grade", str(jobs_pkg), str(subs), "--jobs", "1"), repeat)
-        parallel = median_time(judge_cmd("grade", str(jobs_pkg), str(subs), "--jobs", "2"), repeat)
+        jobs_pkg = random_package(tmp, fixed=not args.quick)
+        jobs_random = fuzz_args(max(n_boards // 5, 10))
+        serial = median_time(judge_cmd("grade", str(jobs_pkg), str(subs), "--jobs", "1", *jobs_random), repeat)
+        parallel = median_time(judge_cmd("grade", str(jobs_pkg), str(subs), "--jobs", "2", *jobs_random), repeat)
         rows.append(row(f"{n_subs} submissions: --jobs 1 {serial:.2f} s / --jobs 2 {parallel:.2f} s",
                         ">= 1.7x faster", f"{serial / parallel:.2f}x", serial / parallel >= 1.7))
 
         # 4. re-grading with stored results
         if has_store():
             db = tmp / "results.db"
-            cmd = judge_cmd("grade", str(jobs_pkg), str(subs), "--db", str(db))
+            cmd = judge_cmd("grade", str(jobs_pkg), str(subs), "--db", str(db), *jobs_random)
             first = run_timed(cmd)[0]
             again = median_time(cmd, repeat)
             rows.append(row(f"re-grade unchanged: first {first:.2f} s, again {again:.2f} s",
@@ -218,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
                             "n/a (needs the results store)", None))
 
         # 5. peak memory: n_subs submissions on n_boards boards each
-        mem_pkg = random_package(tmp, n_boards, fixed=False)
+        mem_pkg = random_package(tmp, fixed=False)
         _, _, peak_kb = run_timed(judge_cmd("grade", str(mem_pkg), str(subs), "--jobs", "2", "--json",
                                             *fuzz_args(n_boards)))
         rows.append(row(f"peak memory, {n_subs} submissions x {n_boards} boards (judge, --json)",

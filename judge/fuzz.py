@@ -26,7 +26,7 @@ from hypothesis.errors import HypothesisException, NoSuchExample, StopTest, Unsa
 from hypothesis.internal.conjecture.data import ConjectureData
 from hypothesis.internal.conjecture.providers import HypothesisProvider
 
-from judge import values
+from judge import defaults, values
 from judge.cases import Case, validate_args
 from judge.errors import ProblemError
 from judge.grade import Options, check
@@ -36,8 +36,8 @@ from judge.session import Run, Session
 from judge.verdict import CaseResult, Verdict
 
 GROUP = "random"
-DEFAULT_COUNT = 100
-DEFAULT_SEED = 529
+DEFAULT_COUNT = defaults.RANDOM_CASES
+DEFAULT_SEED = defaults.SEED
 ATTEMPTS = 20  # fresh draws tried for one example when hypothesis runs out of room on a draw
 
 

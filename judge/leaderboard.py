@@ -22,7 +22,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge import fuzz, scoring
+from judge import scoring
 from judge.cases import load_cases, test_set_hash
 from judge.errors import JudgeError, UsageError
 from judge.problem import load_problem
@@ -169,6 +169,8 @@ def build(store: Store, problem_arg: str | None, measure: bool = True) -> Board:
             cases = load_cases(problem)
             drawn = (latest["cases"] or 0) - len(cases)
             if drawn > 0 and latest["seed"] is not None:  # the run's random cases, drawn again from its seed
+                from judge import fuzz  # hypothesis is a heavy import: only when there are random cases
+
                 cases += fuzz.random_cases(problem, drawn, latest["seed"])
             if test_set_hash(cases) == tests:  # the package still has the cases the board was graded on
                 measure_reference(store, problem, cases)

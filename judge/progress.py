@@ -10,8 +10,6 @@ import sys
 import threading
 from typing import Callable, TextIO
 
-from tqdm import tqdm
-
 from judge.verdict import SubmissionResult
 
 
@@ -25,9 +23,13 @@ class Progress:
         self.enabled = enabled and total > 0
         self.total = total
         self.lock = threading.Lock()  # grading threads finish at the same time
-        self.bar: tqdm | None = None
+        self.bar = None
 
     def __enter__(self) -> Callable[[SubmissionResult], None]:
+        if not self.enabled:
+            return self.tick
+        from tqdm import tqdm  # only for a terminal: a piped run does not pay the import
+
         size = self._size()
         self.bar = tqdm(total=self.total, file=self.stream, disable=not self.enabled, unit="sub",
                         desc="grading", leave=False, ncols=size[0], nrows=size[1])

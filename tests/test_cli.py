@@ -102,3 +102,10 @@ def test_bad_usage(args, message):
 def test_module_and_console_script_agree():
     result = run_judge("--version")
     assert result.returncode == 0 and result.stdout.startswith("judge ")
+
+
+def test_leaderboard_formats_match_the_exports():
+    from judge import exports
+    from judge.cli import LEADERBOARD_FORMATS
+
+    assert set(LEADERBOARD_FORMATS) == {*exports.FORMATS, "html", "gradescope"}

@@ -1,0 +1,47 @@
+"""The subcommands, one module per group; each imports what it needs when it runs, so that a
+command pays only for its own imports (hypothesis, Jinja2, the store). Shared helpers live here."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from judge.errors import JudgeError, SetupError, UsageError
+
+EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+def options(args: argparse.Namespace):
+    """Grading options from the command line: jobs, the policy after a limit, the box."""
+    from judge.grade import Options
+
+    if args.jobs < 1:
+        raise JudgeError("--jobs must be at least 1")
+    return Options(jobs=args.jobs, skip_after_limit=not getattr(args, "keep_going", False), box=box(args))
+
+
+def box(args: argparse.Namespace):
+    """The sandbox, or the rlimits-only box with one plain warning (an error under --require-sandbox)."""
+    from judge.sandbox import detect
+
+    found = detect()
+    if not found.isolated:
+        if getattr(args, "require_sandbox", False):
+            raise SetupError(f"no sandbox: {found.reason}; install bubblewrap (bash setup.sh) or drop --require-sandbox")
+        print(f"judge: warning: no sandbox ({found.reason}): submissions run with resource limits only and "
+              f"can read and write what the judge's user can", file=sys.stderr)
+    return found
+
+
+def all_cases(problem, args: argparse.Namespace, opts) -> tuple[list, list]:
+    """The fixed cases, then the random ones: one list every submission of the run is graded on."""
+    from judge.cases import load_cases
+
+    if args.fuzz < 0:
+        raise UsageError("--fuzz must be 0 or more")
+    fixed = load_cases(problem)
+    if not args.fuzz:
+        return fixed, fixed
+    from judge import fuzz  # hypothesis is a heavy import: only when there are random cases
+
+    return fixed, fixed + fuzz.random_cases(problem, args.fuzz, args.seed, opts)
