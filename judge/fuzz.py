@@ -13,18 +13,15 @@ boards depend on what else is imported (pytest or the CLI).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
+import os
 import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
-
-from hypothesis import HealthCheck, Phase, Verbosity, find, settings
-from hypothesis.control import BuildContext
-from hypothesis.errors import HypothesisException, NoSuchExample, StopTest, UnsatisfiedAssumption
-from hypothesis.internal.conjecture.data import ConjectureData
-from hypothesis.internal.conjecture.providers import HypothesisProvider
 
 from judge import defaults, values
 from judge.cases import Case, validate_args
@@ -41,11 +38,19 @@ DEFAULT_SEED = defaults.SEED
 ATTEMPTS = 20  # fresh draws tried for one example when hypothesis runs out of room on a draw
 
 
-class _PlainProvider(HypothesisProvider):
-    """Hypothesis' own provider without the constants it collects from loaded modules (see above)."""
+@functools.lru_cache(maxsize=None)
+def _plain_provider() -> type:
+    """Hypothesis' own provider without the constants it collects from loaded modules (see above).
 
-    def _maybe_draw_constant(self, *args: Any, **kwargs: Any) -> None:
-        return None
+    Made on first use: hypothesis is a heavy import, and a grading run whose random cases are all
+    in the cache never needs it."""
+    from hypothesis.internal.conjecture.providers import HypothesisProvider
+
+    class PlainProvider(HypothesisProvider):
+        def _maybe_draw_constant(self, *args: Any, **kwargs: Any) -> None:
+            return None
+
+    return PlainProvider
 
 
 def strategy(problem: Problem):
@@ -58,10 +63,14 @@ def strategy(problem: Problem):
 
 def draw_input(problem: Problem, seed: int, index: int, strat: Any = None) -> dict:
     """Example `index` of `seed`: the same dict on every run and machine."""
+    from hypothesis.control import BuildContext
+    from hypothesis.errors import HypothesisException, StopTest, UnsatisfiedAssumption
+    from hypothesis.internal.conjecture.data import ConjectureData
+
     strat = strat if strat is not None else strategy(problem)
     for attempt in range(ATTEMPTS):
         key = f"judge-fuzz:{seed}:{index}" + (f":{attempt}" if attempt else "")
-        data = ConjectureData(random=random.Random(key), provider=_PlainProvider)
+        data = ConjectureData(random=random.Random(key), provider=_plain_provider())
         try:
             with BuildContext(data, is_final=False, wrapped_test=draw_input):
                 value = data.draw(strat)
@@ -81,10 +90,55 @@ def case_name(seed: int, index: int) -> str:
     return f"{GROUP}-{seed}-{index}"
 
 
-def random_cases(problem: Problem, count: int, seed: int, options: Options | None = None) -> list[Case]:
-    """`count` validated random cases of `seed`, expected answers from the reference (one server)."""
+def random_cases(problem: Problem, count: int, seed: int, options: Options | None = None,
+                 cache: bool = True) -> list[Case]:
+    """`count` validated random cases of `seed`, expected answers from the reference (one server).
+
+    Drawn once, then kept in the cache under a key of everything they depend on (the generator,
+    validator and reference sources, the signature, hypothesis' version, seed and count): a
+    re-grade does not draw them again nor run the reference on them."""
     if count <= 0:
         return []
+    path = _cache_path(problem, count, seed)
+    try:
+        if not cache:
+            raise OSError("drawing again")
+        stored = json.loads(path.read_text())
+        pairs = [(item["args"], item["expected"]) for item in stored]
+    except (OSError, ValueError, KeyError, TypeError):
+        pairs = _draw_cases(problem, count, seed, options)
+        _store(path, [{"args": a, "expected": e} for a, e in pairs])
+    where = problem.parts["generator"]
+    return [Case(name=case_name(seed, i), group=GROUP, args=args, expected=answer, file=where, line=0,
+                 description=f"random example {i} of seed {seed}")
+            for i, (args, answer) in enumerate(pairs)]
+
+
+def _cache_path(problem: Problem, count: int, seed: int) -> Path:
+    from importlib.metadata import version
+
+    from judge.languages.base import CACHE_ROOT
+
+    digest = hashlib.sha256()
+    for part in ("generator", "validator", "reference"):
+        digest.update(problem.parts[part].read_bytes() if problem.parts[part].is_file() else b"")
+    digest.update(json.dumps([problem.signature.to_dict(), version("hypothesis"), seed, count]).encode())
+    return CACHE_ROOT / "random" / f"{problem.id}-{seed}-{count}-{digest.hexdigest()[:24]}.json"
+
+
+def _store(path: Path, data: list) -> None:
+    """Write a cache file atomically; a cache that cannot be written is only a slower next run."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data, separators=(",", ":")))
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+def _draw_cases(problem: Problem, count: int, seed: int, options: Options | None) -> list[tuple[dict, Any]]:
+    """Draw, validate and answer `count` inputs of `seed`."""
     strat = strategy(problem)
     params = [p.name for p in problem.signature.params]
     drawn = []
@@ -99,10 +153,7 @@ def random_cases(problem: Problem, count: int, seed: int, options: Options | Non
             raise ProblemError(f"{problem.parts['generator']}: {case_name(seed, i)} is invalid: {complaints[0]}")
         drawn.append(args)
     expected = reference_answers(problem, drawn, [case_name(seed, i) for i in range(count)], options)
-    where = problem.parts["generator"]
-    return [Case(name=case_name(seed, i), group=GROUP, args=args, expected=answer, file=where, line=0,
-                 description=f"random example {i} of seed {seed}")
-            for i, (args, answer) in enumerate(zip(drawn, expected))]
+    return list(zip(drawn, expected))
 
 
 def reference_answers(problem: Problem, inputs: list[dict], names: list[str], options: Options | None = None) -> list[Any]:
@@ -144,6 +195,9 @@ class SearchResult:
 def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFAULT_SEED,
            options: Options | None = None, progress: Callable[[int, int], None] | None = None) -> SearchResult:
     """Look for an input where `source` and the reference disagree, and shrink it with hypothesis."""
+    from hypothesis import HealthCheck, Phase, Verbosity, find, settings
+    from hypothesis.errors import HypothesisException, NoSuchExample
+
     started = time.perf_counter()
     strat = strategy(problem)
     params = [p.name for p in problem.signature.params]

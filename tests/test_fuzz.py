@@ -19,12 +19,13 @@ WRONG = find_submissions([SUBMISSIONS / "wrong_answer"])
 
 
 def test_same_seed_same_cases_and_answers():
-    first = fuzz.random_cases(PROBLEM, 12, seed=7)
-    again = fuzz.random_cases(PROBLEM, 12, seed=7)
+    first = fuzz.random_cases(PROBLEM, 12, seed=7, cache=False)
+    again = fuzz.random_cases(PROBLEM, 12, seed=7, cache=False)
+    assert fuzz.random_cases(PROBLEM, 12, seed=7) == again  # and the cached copy is the same
     assert [c.to_dict() for c in first] == [c.to_dict() for c in again]
     assert [c.name for c in first] == [f"random-7-{i}" for i in range(12)]
     assert {c.group for c in first} == {"random"}
-    other = fuzz.random_cases(PROBLEM, 12, seed=8)
+    other = fuzz.random_cases(PROBLEM, 12, seed=8, cache=False)
     assert [c.args for c in other] != [c.args for c in first]
 
 
