@@ -1,19 +1,24 @@
-"""Serves one Python submission's cases inside the box: load once, fork a fresh child per case.
+"""Serves one Python submission's cases inside the box: compile once, run each case in fresh globals.
 
 Protocol (shared by every language's server; see judge/runner.py): JSON lines. The judge writes
 requests `{"id": N, "args": [...]}` on the request fd; the server answers on the response fd, first
 `{"status": "ready"}` (or `compile_error`), then one line per request with `status` one of
 `ok` (with `value`), `exception` (`type`, `message`, `where`), `memory`, `timeout`, `signal`
-(`signal`), `exit` (`code`), `noentry` (`message`), `output_limit`; plus `cpu_ms` and `mem_kb`.
-A server that cannot stop a runaway case itself (JVM, Go) adds `"restart": true` and exits; the
-judge then starts a fresh one for the next case.
+(`signal`), `exit` (`code`), `noentry` (`message`), `output_limit`, `bad_value`; plus `cpu_ms` and
+`mem_kb`. A server that cannot stop a runaway case itself (JVM, Go) adds `"restart": true` and
+exits; the judge then starts a fresh one for the next case.
 
-Each case runs in a child forked from this server after the interpreter and the implicit imports
-are loaded, so no case sees what another left in globals, and no case pays an interpreter start.
-The next case's child is forked as soon as an answer is sent, while the judge checks that answer
-(the fork's cost overlaps the judge's work); it reads its one request line itself (see `Child`).
-The child closes both protocol fds before any submission code runs, so it cannot write the
-answer line itself; its result travels in a memory file of its own that this server reads and checks.
+Two processes. This server (the zygote) compiles the submission and loads the interpreter and the
+implicit imports, but never runs submission code. It forks a **worker** that runs the cases one
+after another, each in a fresh copy of the globals: the submission's module code runs again and
+its entry point is looked up again for every case, so nothing a case leaves in the submission's
+globals (module variables, class attributes, caches) is visible to the next, and no case pays an
+interpreter start or a fork. The zygote reads each request, passes it to the worker on a pipe of
+its own, and writes the answer line for the judge itself: the case's id comes from the request,
+its CPU time from the kernel (/proc/WORKER/schedstat) and its peak memory from /proc/WORKER/status,
+never from the worker. A worker that dies (a signal, the CPU or memory limit, `os._exit`) takes
+only its case with it: the zygote describes that end and forks a fresh worker for the next case;
+so does a worker after a MemoryError. The worker never holds the judge's pipes.
 This file uses only the standard library and imports nothing from the judge.
 """
 
@@ -29,8 +34,11 @@ import signal
 import sys
 
 PR_SET_DUMPABLE = 4
-#: What a case's child may say about itself; the server adds the id, the CPU time and the memory.
+#: What the worker may say about a case; the zygote adds the id, the CPU time and the memory.
 CHILD_KEYS = ("status", "value", "type", "message", "where")
+#: The id at the head of a request as the judge writes it; other spellings are parsed in full.
+REQUEST_ID = re.compile(rb'\{"id": ?(\d+),')
+CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 # The platform's implicit imports: names a LeetCode Python 3 solution may use without importing.
 PRELUDE = """
@@ -68,18 +76,32 @@ def main():
     prelude = {"__name__": "__solution__", "__builtins__": __builtins__}
     exec(PRELUDE, prelude)
     sys.setrecursionlimit(config.get("recursion_limit", 1_000_000))
-    # Everything loaded so far moves to the GC's permanent generation: a child's collections then
-    # never write to these objects' headers, so their pages stay shared instead of being copied.
+    # Everything loaded so far moves to the GC's permanent generation: the worker's collections
+    # then never write to these objects' headers, so their pages stay shared instead of copied.
     gc.freeze()
     send(resp_fd, {"status": "ready"})
-    warm = None
+    worker = None
     while True:
-        child = Child(config, code, prelude, warm)  # forked while the judge checks the last answer
-        reply = child.finish()
-        if reply is None:  # the judge closed the request channel
+        line = read_request(config["request_fd"])
+        if not line:  # the judge has finished
+            if worker is not None:
+                worker.stop()
             return
-        warm, answer = reply
-        send_bytes(resp_fd, answer)
+        if worker is None:
+            worker = Worker(config, code, prelude)
+        reply, alive = worker.run(line)
+        send_bytes(resp_fd, reply)
+        if not alive:
+            worker = None
+
+
+def not_dumpable():
+    """Keep the submission (same uid, forked from here) out of this process: with it, /proc/PID/fd
+    and /proc/PID/mem of the server cannot be opened, so the protocol pipes cannot be reopened."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
 
 
 def send(fd, message):
@@ -93,183 +115,236 @@ def send_bytes(fd, data):
         data = data[os.write(fd, data):]
 
 
-def not_dumpable():
-    """Keep the submission (same uid, forked from here) out of this process: with it, /proc/PID/fd
-    and /proc/PID/mem of the server cannot be opened, so the protocol pipes cannot be reopened."""
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
-
-
-#: The id at the head of a request as the judge writes it; other spellings are parsed in full.
-REQUEST_ID = re.compile(rb'\{"id": ?(\d+),')
-
-
-class Child:
-    """A child forked before its case: it takes the next request line itself, then runs it.
-
-    It reads the request fd only until the end of that one line (the judge sends the next request
-    only after this answer) and closes it before any submission code runs. It writes the request
-    line, then its outcome, into a memory file of its own; this server reads that file once the
-    child is gone. So a case costs the judge's write, one wake-up here and the answer's write.
-    """
-
-    def __init__(self, config, code, prelude, warm):
-        self.config = config
-        self.memfd = os.memfd_create("case", 0)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        try:
-            self.pid = os.fork()
-        except OSError as exc:  # processes an earlier case left behind fill the box's process cap
-            self.pid, self.error = None, exc
-            return
-        if self.pid == 0:  # the child: never returns
-            run_child(config, code, prelude, self.memfd, warm)
-
-    def finish(self):
-        """Wait for the child: (its request line, the reply line for the judge), or None at the end."""
-        if self.pid is None:
-            return self.cannot_start()
-        _, status, usage = os.wait4(self.pid, 0)
-        cap = self.config["output_bytes"] + 4096
-        try:
-            size = os.fstat(self.memfd).st_size
-            data = os.pread(self.memfd, min(size, cap + (1 << 22)), 0) if size else b""
-        finally:
-            os.close(self.memfd)
-        line, _, rest = data.partition(b"\n")
-        payload = last_line(rest)
-        if not line:  # it found no request: the judge has finished
-            return None
-        match = REQUEST_ID.match(line)
-        try:
-            request_id = int(match.group(1)) if match else json.loads(line)["id"]
-        except (ValueError, KeyError, TypeError):
-            return None  # not a request from the judge: stop, the judge reports the server's end
-        head = {"id": request_id, "cpu_ms": (usage.ru_utime + usage.ru_stime) * 1000, "mem_kb": usage.ru_maxrss}
-        outcome = describe(self.config, status, usage, payload, len(rest) > cap)
-        if outcome is None:  # the child's own JSON answer, passed on without decoding it again
-            tail = json.dumps(head)[1:]  # our keys come last: in a JSON object the last one wins
-            return line, payload[:-1] + b", " + tail.encode() + b"\n"
-        # The child's word counts for what it returned, never for its id, time or memory.
-        head.update({key: outcome[key] for key in CHILD_KEYS + ("code", "signal") if key in outcome})
-        return line, (json.dumps(head) + "\n").encode()
-
-    def cannot_start(self):
-        """No child could be forked: take the request here and answer it with the reason."""
-        os.close(self.memfd)
-        line = read_request(self.config["request_fd"], close=False)
-        if not line:
-            return None
-        try:
-            request_id = json.loads(line)["id"]
-        except (ValueError, KeyError, TypeError):
-            return None
-        reply = {"id": request_id, "status": "exception", "type": type(self.error).__name__,
-                 "message": f"the case could not start: {self.error.strerror} (too many processes left running?)"}
-        return line, (json.dumps(reply) + "\n").encode()
-
-
-def last_line(payload):
-    """The last non-empty line: the harness writes its own line last; what the submission may have
-    written on its memory file before it does not count."""
-    lines = [line for line in payload.split(b"\n") if line.strip()]
-    return lines[-1].strip() if lines else b""
-
-
-def describe(config, status, usage, payload, too_big):
-    """Turn the child's end and its outcome line into a protocol status (None: the line as it is)."""
-    cpu = usage.ru_utime + usage.ru_stime
-    if too_big:
-        return {"status": "output_limit"}
-    if os.WIFSIGNALED(status):
-        sig = os.WTERMSIG(status)
-        if sig == signal.SIGXCPU or cpu >= config["cpu_limit"]:
-            return {"status": "timeout"}
-        if usage.ru_maxrss * 1024 >= config["memory_bytes"] * 0.95:
-            return {"status": "memory"}
-        return {"status": "signal", "signal": signal.Signals(sig).name}
-    if not payload:
-        return {"status": "exit", "code": os.WEXITSTATUS(status)}
-    if cpu > config["cpu_limit"]:
-        return {"status": "timeout"}
-    if payload[:1] == b"{" and payload[-1:] == b"}":
-        return None  # one JSON object on one line, as the harness writes it; the judge decodes it
-    return {"status": "exit", "code": os.WEXITSTATUS(status)}
-
-
-def run_child(config, code, prelude, out_fd, warm=None):
-    """The forked child: limits, its request, fresh globals, the call, the outcome in its memory file."""
-    exit_code = 0
-    try:
-        os.close(config["response_fd"])
-        # Until the request comes the judge is still checking the previous answer: do the harness's
-        # own set-up now, off the case's wall time (it still counts in the case's CPU time).
-        limit_child(config)
-        warm_up(warm, prelude)
-        line = read_request(config["request_fd"])
-        if not line:
-            os._exit(0)
-        send_bytes(out_fd, line.rstrip(b"\n") + b"\n")
-        outcome = call(config, code, prelude, json.loads(line))
-    except MemoryError:
-        outcome = {"status": "memory"}
-    except BaseException as exc:  # the harness itself failed: report it rather than die silently
-        outcome = {"status": "harness_error", "message": f"{type(exc).__name__}: {exc}"}
-    try:
-        # Own line: a newline first ends whatever the submission itself wrote on this file.
-        send_bytes(out_fd, b"\n" + encode(outcome, config["output_bytes"]) + b"\n")
-    except MemoryError:
-        os.write(out_fd, b'\n{"status": "memory"}\n')
-    except BaseException:
-        exit_code = 70
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BaseException:
-        pass
-    os._exit(exit_code)
-
-
-def warm_up(line, prelude):
-    """Decode the previous case's request and drop it: the copy-on-write page faults of a forked
-    child's first allocations (about 400 on a 50 x 50 board, as much as a small case's own work)
-    then happen while the child waits, not while the submission runs. No submission code runs here."""
-    if line:
-        try:
-            json.loads(line)
-            dict(prelude)
-        except Exception:
-            pass
-
-
-def read_request(fd, close=True):
-    """One request line from the judge (b"" at the end), then (in a child) the request fd closed for good."""
+def read_request(fd):
+    """One request line from the judge, b"" at the end (the judge sends one at a time)."""
     chunks = []
     while True:
         chunk = os.read(fd, 1 << 16)
         if not chunk:
-            break
+            return b"".join(chunks)
         chunks.append(chunk)
-        if chunk.endswith(b"\n"):  # the judge writes nothing more until it has this case's answer
-            if b"".join(chunks).strip():
-                break
-            chunks = []  # a blank line: wait for a real request
-    if close:
-        os.close(fd)
-    return b"".join(chunks)
+        if chunk.endswith(b"\n") and b"".join(chunks).strip():
+            return b"".join(chunks)
 
 
-def limit_child(config):
-    """CPU seconds and address space for this case only; the kernel enforces them."""
-    cpu = max(1, math.ceil(config["cpu_limit"]))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+class Worker:
+    """The process that runs cases, seen from the zygote: a request pipe in, an answer pipe out."""
+
+    def __init__(self, config, code, prelude):
+        self.config = config
+        to_worker, self.requests = os.pipe()
+        self.answers, from_worker = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        self.pid = os.fork()
+        if self.pid == 0:  # the worker: never returns
+            os.close(self.requests)
+            os.close(self.answers)
+            run_worker(config, code, prelude, to_worker, from_worker)
+        os.close(to_worker)
+        os.close(from_worker)
+        try:
+            self.pidfd = os.pidfd_open(self.pid)
+        except (AttributeError, OSError):
+            self.pidfd = None
+        self.buffer = b""
+
+    def run(self, line):
+        """Pass one request on and wait: (the answer line for the judge, whether the worker lives on)."""
+        match = REQUEST_ID.match(line)
+        try:
+            request_id = int(match.group(1)) if match else json.loads(line)["id"]
+        except (ValueError, KeyError, TypeError):
+            request_id = None
+        before = self.cpu_ns()
+        try:
+            send_bytes(self.requests, line if line.endswith(b"\n") else line + b"\n")
+        except OSError:  # the worker is gone already: its end is described below
+            pass
+        payload = self.answer()
+        if payload is None:  # the worker ended during the case
+            _, status, usage = os.wait4(self.pid, 0)
+            self.close()
+            cpu_ms = max(0.0, (usage.ru_utime + usage.ru_stime) * 1000 - before / 1e6)
+            head = {"id": request_id, "cpu_ms": cpu_ms, "mem_kb": usage.ru_maxrss}
+            head.update(ended(self.config, status, cpu_ms, usage.ru_maxrss))
+            return (json.dumps(head) + "\n").encode(), False
+        cpu_ms = (self.cpu_ns() - before) / 1e6
+        head = {"id": request_id, "cpu_ms": cpu_ms, "mem_kb": self.peak_kb()}
+        alive = True
+        if cpu_ms > self.config["cpu_limit"] * 1000:
+            head["status"] = "timeout"
+        elif len(payload) > self.config["output_bytes"] + 4096:
+            head["status"] = "output_limit"
+        else:
+            # The worker's own JSON, passed on without decoding it again; our keys come last, and
+            # in a JSON object the last one wins, so the worker's word never sets id, time or memory.
+            alive = b'"status": "memory"' not in payload[:40]
+            return payload[:-1] + b", " + json.dumps(head)[1:].encode() + b"\n", alive
+        return (json.dumps(head) + "\n").encode(), alive
+
+    def answer(self):
+        """The next line the worker writes that is a JSON object, or None when it has ended.
+
+        Waits on the worker's pidfd too: a process the submission started may hold the answer pipe
+        open after the worker's death, and must not hold the zygote with it."""
+        poller = select.poll()
+        poller.register(self.answers, select.POLLIN)
+        if self.pidfd is not None:
+            poller.register(self.pidfd, select.POLLIN)
+        ended_ = False
+        while True:
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                line = line.strip()
+                if line[:1] == b"{" and line[-1:] == b"}":
+                    return line
+            if len(self.buffer) > self.config["output_bytes"] + (1 << 20):
+                self.buffer = self.buffer[-(self.config["output_bytes"] + 4096):]
+            if ended_:
+                return None
+            events = dict(poller.poll(None if self.pidfd is not None else 50))
+            if self.pidfd is not None and self.pidfd in events or self.pidfd is None and self.gone():
+                ended_ = True  # read what is left, then report the end
+                os.set_blocking(self.answers, False)
+            try:
+                chunk = os.read(self.answers, 1 << 16)
+            except BlockingIOError:
+                chunk = b""
+            if not chunk and not ended_:
+                ended_ = True
+            self.buffer += chunk
+            if chunk and ended_:
+                ended_ = False  # more may follow before EOF: keep reading without blocking
+                os.set_blocking(self.answers, False)
+
+    def gone(self):
+        """Whether the worker has ended, without reaping it (wait4 reads its usage afterwards)."""
+        return os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+
+    def cpu_ns(self):
+        """The worker's CPU time so far, from the kernel (nanoseconds)."""
+        try:
+            with open(f"/proc/{self.pid}/schedstat", "rb") as f:
+                return int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            try:
+                with open(f"/proc/{self.pid}/stat", "rb") as f:
+                    fields = f.read().rsplit(b")", 1)[1].split()
+                return (int(fields[11]) + int(fields[12])) * 1_000_000_000 // CLK_TCK
+            except (OSError, ValueError, IndexError):
+                return 0
+
+    def peak_kb(self):
+        """The worker's peak resident memory during this case (it resets the peak before each)."""
+        try:
+            with open(f"/proc/{self.pid}/status", "rb") as f:
+                for line in f:
+                    if line.startswith(b"VmHWM:"):
+                        return int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            pass
+        return 0
+
+    def stop(self):
+        """No more cases: end the worker and reap it."""
+        self.close()
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+    def close(self):
+        """Close the zygote's ends of the worker's pipes."""
+        for fd in (self.requests, self.answers, self.pidfd):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self.requests = self.answers = self.pidfd = None
+
+
+def ended(config, status, cpu_ms, maxrss_kb):
+    """The protocol status of a case whose worker ended before answering."""
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        if sig == signal.SIGXCPU or cpu_ms >= config["cpu_limit"] * 1000:
+            return {"status": "timeout"}
+        if maxrss_kb * 1024 >= config["memory_bytes"] * 0.95:
+            return {"status": "memory"}
+        return {"status": "signal", "signal": signal.Signals(sig).name}
+    return {"status": "exit", "code": os.WEXITSTATUS(status)}
+
+
+def run_worker(config, code, prelude, requests, answers):
+    """The worker: for each request from the zygote, limits, fresh globals, the call, the answer."""
+    exit_code = 0
+    try:
+        os.close(config["response_fd"])
+        os.close(config["request_fd"])
+        for line in lines(requests):
+            outcome = run_case(config, code, prelude, line)
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            except BaseException:  # a closed or broken stdout is the submission's business
+                pass
+            try:
+                # Own line: a newline first ends whatever the submission itself wrote on this pipe.
+                send_bytes(answers, b"\n" + encode(outcome, config["output_bytes"]) + b"\n")
+            except MemoryError:
+                send_bytes(answers, b'\n{"status": "memory"}\n')
+                outcome = {"status": "memory"}
+            if outcome.get("status") == "memory":
+                break  # the heap may be in any state: the next case gets a fresh worker
+    except BaseException:
+        exit_code = 70
+    os._exit(exit_code)
+
+
+def lines(fd):
+    """Request lines from the zygote until it closes the pipe."""
+    buffer = b""
+    while True:
+        while b"\n" not in buffer:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return
+            buffer += chunk
+        line, buffer = buffer.split(b"\n", 1)
+        if line.strip():
+            yield line
+
+
+def run_case(config, code, prelude, line):
+    """One case in the worker: its limits, then the call; harness failures are reported, not raised."""
+    try:
+        limit_case(config)
+        return call(config, code, prelude, json.loads(line))
+    except MemoryError:
+        return {"status": "memory"}
+    except BaseException as exc:  # the harness itself failed: report it rather than die silently
+        return {"status": "harness_error", "message": f"{type(exc).__name__}: {exc}"}
+
+
+def limit_case(config):
+    """This case's CPU seconds and address space, on top of what the worker has used so far; and
+    its peak memory reset, so the zygote reads this case's own peak. The kernel enforces both."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = max(1, math.ceil(usage.ru_utime + usage.ru_stime + config["cpu_limit"]))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, resource.getrlimit(resource.RLIMIT_CPU)[1]))
     with open("/proc/self/statm") as f:
         mapped = int(f.read().split()[0]) * resource.getpagesize()
     space = mapped + config["memory_bytes"]
-    resource.setrlimit(resource.RLIMIT_AS, (space, space))
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    resource.setrlimit(resource.RLIMIT_AS, (space if hard == resource.RLIM_INFINITY else min(space, hard), hard))
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
 
 
 def call(config, code, prelude, request):
