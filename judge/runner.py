@@ -49,7 +49,7 @@ class Server:
         self.proc: subprocess.Popen | None = None
         self.jail: Jail | None = None
         self.next_id = 0
-        self.oom_base = 0   # the box's OOM kill count when the current case started
+        self.oom_base = 0   # the box's OOM kills already explained (its cgroup is new with each start)
 
     @property
     def alive(self) -> bool:
@@ -70,6 +70,7 @@ class Server:
         mounts.append(Mount(self.workdir))
         command = self.box.command(argv, self.workdir, mounts, keep_fds=(req_r, resp_w))
         self.jail = self.box.open(self.problem.limits.memory_bytes + SERVER_MEMORY)
+        self.oom_base = 0
         try:
             self.proc = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -107,9 +108,12 @@ class Server:
         """One request, one answer (or the reason there is none)."""
         self.next_id += 1
         payload = (json.dumps({"id": self.next_id, "args": args}) + "\n").encode()
-        self.oom_base = self.jail.oom_kills() if self.jail else 0
         reply = self._exchange(payload, self.problem.limits.wall_time)
-        if reply.status in OOM_EXPLAINS and self.jail and self.jail.oom_kills() > self.oom_base:
+        # The OOM count is read only when an end needs explaining: reading the cgroup file for every
+        # case cost as much as a small case's whole run.
+        kills = self.jail.oom_kills() if reply.status in OOM_EXPLAINS and self.jail else self.oom_base
+        if kills > self.oom_base:
+            self.oom_base = kills
             if reply.status == "protocol":
                 self.stop()
             return Reply("memory", {}, reply.wall_ms, reply.output, "killed at the box's memory cap")

@@ -148,6 +148,9 @@ class Worker:
         except (AttributeError, OSError):
             self.pidfd = None
         self.buffer = b""
+        # Opened once and read again with pread for every case: an open per case costs more than a
+        # small case's whole run.
+        self.proc_fds = {name: _open_proc(f"/proc/{self.pid}/{name}") for name in ("schedstat", "stat", "status")}
 
     def run(self, line):
         """Pass one request on and wait: (the answer line for the judge, whether the worker lives on)."""
@@ -223,28 +226,23 @@ class Worker:
         return os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
 
     def cpu_ns(self):
-        """The worker's CPU time so far, from the kernel (nanoseconds)."""
+        """The worker's CPU time so far, from the kernel (nanoseconds; clock ticks without schedstat)."""
         try:
-            with open(f"/proc/{self.pid}/schedstat", "rb") as f:
-                return int(f.read().split()[0])
-        except (OSError, ValueError, IndexError):
+            return int(_pread(self.proc_fds["schedstat"]).split()[0])
+        except (OSError, ValueError, IndexError, TypeError):
             try:
-                with open(f"/proc/{self.pid}/stat", "rb") as f:
-                    fields = f.read().rsplit(b")", 1)[1].split()
+                fields = _pread(self.proc_fds["stat"]).rsplit(b")", 1)[1].split()
                 return (int(fields[11]) + int(fields[12])) * 1_000_000_000 // CLK_TCK
-            except (OSError, ValueError, IndexError):
+            except (OSError, ValueError, IndexError, TypeError):
                 return 0
 
     def peak_kb(self):
         """The worker's peak resident memory during this case (it resets the peak before each)."""
         try:
-            with open(f"/proc/{self.pid}/status", "rb") as f:
-                for line in f:
-                    if line.startswith(b"VmHWM:"):
-                        return int(line.split()[1])
-        except (OSError, ValueError, IndexError):
-            pass
-        return 0
+            text = _pread(self.proc_fds["status"])
+            return int(text.split(b"VmHWM:", 1)[1].split()[0])
+        except (OSError, ValueError, IndexError, TypeError):
+            return 0
 
     def stop(self):
         """No more cases: end the worker and reap it."""
@@ -257,13 +255,27 @@ class Worker:
 
     def close(self):
         """Close the zygote's ends of the worker's pipes."""
-        for fd in (self.requests, self.answers, self.pidfd):
+        for fd in (self.requests, self.answers, self.pidfd, *self.proc_fds.values()):
             if fd is not None:
                 try:
                     os.close(fd)
                 except OSError:
                     pass
         self.requests = self.answers = self.pidfd = None
+        self.proc_fds = {}
+
+
+def _open_proc(path):
+    """A /proc file opened for reading, or None."""
+    try:
+        return os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+
+
+def _pread(fd):
+    """The whole of a small /proc file, read again from its start."""
+    return os.pread(fd, 1 << 14, 0)
 
 
 def ended(config, status, cpu_ms, maxrss_kb):
@@ -329,22 +341,36 @@ def run_case(config, code, prelude, line):
         return {"status": "harness_error", "message": f"{type(exc).__name__}: {exc}"}
 
 
+SELF = {}  # the worker's own /proc files, opened once
+
+
 def limit_case(config):
     """This case's CPU seconds and address space, on top of what the worker has used so far; and
     its peak memory reset, so the zygote reads this case's own peak. The kernel enforces both."""
+    if not SELF:
+        SELF.update(statm=_open_proc("/proc/self/statm"), page=resource.getpagesize(),
+                    cpu_hard=resource.getrlimit(resource.RLIMIT_CPU)[1], as_hard=resource.getrlimit(resource.RLIMIT_AS)[1])
+        try:
+            SELF["clear_refs"] = os.open("/proc/self/clear_refs", os.O_WRONLY)
+        except OSError:
+            SELF["clear_refs"] = None
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu = max(1, math.ceil(usage.ru_utime + usage.ru_stime + config["cpu_limit"]))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, resource.getrlimit(resource.RLIMIT_CPU)[1]))
-    with open("/proc/self/statm") as f:
-        mapped = int(f.read().split()[0]) * resource.getpagesize()
-    space = mapped + config["memory_bytes"]
-    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-    resource.setrlimit(resource.RLIMIT_AS, (space if hard == resource.RLIM_INFINITY else min(space, hard), hard))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, SELF["cpu_hard"]))
     try:
-        with open("/proc/self/clear_refs", "w") as f:
-            f.write("5")
-    except OSError:
-        pass
+        mapped = int(_pread(SELF["statm"]).split()[0])
+    except (OSError, TypeError):  # the submission closed it in an earlier case: open it again
+        SELF["statm"] = _open_proc("/proc/self/statm")
+        with open("/proc/self/statm", "rb") as f:
+            mapped = int(f.read().split()[0])
+    space = mapped * SELF["page"] + config["memory_bytes"]
+    hard = SELF["as_hard"]
+    resource.setrlimit(resource.RLIMIT_AS, (space if hard == resource.RLIM_INFINITY else min(space, hard), hard))
+    if SELF["clear_refs"] is not None:
+        try:
+            os.write(SELF["clear_refs"], b"5")
+        except OSError:
+            pass
 
 
 def call(config, code, prelude, request):
