@@ -41,8 +41,11 @@ else
   echo "setup: warning: npm not found; TypeScript submissions get JE" >&2
 fi
 
-# The judge itself, with its test dependencies, from PyPI.
+# The judge itself, with its test dependencies, from PyPI; then its modules byte-compiled, which an
+# editable install does not do (every run would otherwise compile them again where
+# PYTHONDONTWRITEBYTECODE is set).
 python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -e '.[test]'
+python3 -m compileall -q judge >/dev/null
 
 # Say whether submissions will really be boxed here (bwrap can be installed yet refused by the
 # kernel or a container's seccomp profile); the judge falls back to resource limits only.

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from judge import values
+from judge.defaults import CACHE_ROOT
 from judge.errors import CaseError
 from judge.problem import Problem
 
@@ -61,17 +62,23 @@ def case_files(problem: Problem) -> list[tuple[str, Path]]:
 
 
 def load_cases(problem: Problem, validate: bool = True) -> list[Case]:
-    """All cases of a problem in test order; CaseError for the first bad file or case."""
+    """All cases of a problem in test order; CaseError for the first bad file or case.
+
+    A file whose bytes and validator are unchanged since it last passed is not validated again
+    (a marker in the cache, keyed by both): validating 50 x 50 boards costs more than loading them."""
     cases: list[Case] = []
     seen: dict[str, Case] = {}
     for group, path in case_files(problem):
+        marker = _validated_marker(problem, path) if validate else None
         for case in load_file(problem, path, group):
             if case.name in seen:
                 raise CaseError(f"{case.where}: duplicate case name, first used at {seen[case.name].where}")
             seen[case.name] = case
-            if validate:
+            if marker is not None and not marker.exists():
                 check_case(problem, case)
             cases.append(case)
+        if marker is not None and not marker.exists():
+            _touch(marker)
     if not cases:
         raise CaseError(f"{problem.cases_dir}: no cases (expected YAML files in sample/ and secret/)")
     return cases
@@ -132,6 +139,23 @@ def _case(problem: Problem, path: Path, group: str, item: Any, line: int) -> Cas
         raise CaseError(f"{where}: {exc}") from None
     return Case(name=name, group=group, args=args, expected=expected, file=path, line=line,
                 description=str(item.get("description") or ""))
+
+
+def _validated_marker(problem: Problem, path: Path) -> Path:
+    """Where the cache notes that this file's exact bytes passed this exact validator."""
+    digest = hashlib.sha256(path.read_bytes())
+    validator = problem.parts["validator"]
+    digest.update(validator.read_bytes() if validator.is_file() else b"")
+    return CACHE_ROOT / "validated" / digest.hexdigest()
+
+
+def _touch(marker: Path) -> None:
+    """Leave a marker; a cache that cannot be written only means validating again next time."""
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass
 
 
 def check_case(problem: Problem, case: Case) -> None:

@@ -65,8 +65,8 @@ class Comparison:
 def compare(cases: Sequence[Case], results: Sequence[SubmissionResult]) -> Comparison:
     """Compare submissions case by case on the cases every one of them has a result for."""
     names = [r.submission for r in results]
-    shared = [c for c in cases if all(any(x.name == c.name for x in r.cases) for r in results)]
     answers = [{x.name: x.answer for x in r.cases} for r in results]
+    shared = [c for c in cases if all(c.name in a for a in answers)]
     vectors = [tuple(a.get(c.name, "") for c in shared) for a in answers]
     comparison = Comparison(submissions=names, cases=[c.name for c in shared])
     groups: dict[tuple, list[str]] = {}

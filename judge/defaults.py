@@ -1,5 +1,11 @@
-"""Defaults shared by the library and the command line, kept apart so that reading them imports nothing."""
+"""Defaults shared by the library and the command line, kept apart so that reading them imports little."""
+
+import os
+from pathlib import Path
 
 #: Random cases `judge grade` adds after the fixed ones, and the seed they are drawn from.
 RANDOM_CASES = 100
 SEED = 529
+
+#: Compiled submissions, drawn random cases and validated case files ($JUDGE_CACHE moves it).
+CACHE_ROOT = Path(os.environ.get("JUDGE_CACHE") or Path.home() / ".cache" / "minesweeper-judge")

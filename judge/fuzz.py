@@ -117,7 +117,7 @@ def random_cases(problem: Problem, count: int, seed: int, options: Options | Non
 def _cache_path(problem: Problem, count: int, seed: int) -> Path:
     from importlib.metadata import version
 
-    from judge.languages.base import CACHE_ROOT
+    from judge.defaults import CACHE_ROOT
 
     digest = hashlib.sha256()
     for part in ("generator", "validator", "reference"):

@@ -14,12 +14,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judge.defaults import CACHE_ROOT  # compiled artifacts: one folder per hash of sources and toolchain
 from judge.problem import Problem
 
 HARNESS_DIR = Path(__file__).resolve().parent.parent / "harness"
 REPO_ROOT = HARNESS_DIR.parent.parent
-#: Compiled artifacts live here, one folder per hash of (generated sources, toolchain version).
-CACHE_ROOT = Path(os.environ.get("JUDGE_CACHE") or Path.home() / ".cache" / "minesweeper-judge")
 COMPILE_OUTPUT = 64 * 1024   # bytes of compiler output kept
 COMPILE_LINES = 12           # lines of it shown in a CE message
 
