@@ -45,7 +45,7 @@ fi
 # editable install does not do (every run would otherwise compile them again where
 # PYTHONDONTWRITEBYTECODE is set).
 python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -e '.[test]'
-python3 -m compileall -q judge >/dev/null
+python3 -m compileall -q judge problems >/dev/null
 
 # Say whether submissions will really be boxed here (bwrap can be installed yet refused by the
 # kernel or a container's seccomp profile); the judge falls back to resource limits only.

@@ -73,7 +73,9 @@ def compare(cases: Sequence[Case], results: Sequence[SubmissionResult]) -> Compa
     for name, vector in zip(names, vectors):
         groups.setdefault(vector, []).append(name)
     comparison.groups = sorted(groups.values(), key=lambda g: (-len(g), names.index(g[0])))
-    comparison.matrix = [[sum(x != y for x, y in zip(a, b)) for b in vectors] for a in vectors]
+    distinct = {v: None for v in vectors}  # identical answer vectors are compared once
+    diff = {(a, b): sum(x != y for x, y in zip(a, b)) for a in distinct for b in distinct}
+    comparison.matrix = [[diff[a, b] for b in vectors] for a in vectors]
     for k, case in enumerate(shared):
         suspect = _suspect(case, [(n, v[k]) for n, v in zip(names, vectors)])
         if suspect:

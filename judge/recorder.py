@@ -58,11 +58,12 @@ def first_failure(result: SubmissionResult, cases: Sequence[Case]) -> dict[str, 
 def from_rows(row: Any, case_rows: Sequence[Any], source: Path) -> SubmissionResult:
     """A stored submission as the SubmissionResult grading would have returned."""
     first = json.loads(row["first_failure"]) if row["first_failure"] else {}
+    verdicts = Verdict._value2member_map_  # Verdict(value) is an enum call per case: slow on 20,000 rows
     cases = []
     for c in case_rows:
         mine = first.get("name") == c["name"]
         cases.append(CaseResult(
-            c["name"], c["grp"], Verdict(c["verdict"]), time_ms=c["time_ms"] or 0.0, cpu_ms=c["cpu_ms"],
+            c["name"], c["grp"], verdicts[c["verdict"]], time_ms=c["time_ms"] or 0.0, cpu_ms=c["cpu_ms"],
             memory_kb=c["memory_kb"], message=c["message"], diff=tuple(c["diff"].splitlines()) if c["diff"] else (),
             got=first.get("got") if mine else None, output=first.get("output", "") if mine else ""))
     return SubmissionResult(submission=display_name(source), path=str(source.resolve()), language=row["language"],
@@ -150,7 +151,9 @@ class Recorder:
             "score": got, "max_score": total, "message": result.message, "cache_key": info["cache_key"],
             "cached_from": cached_from, "first_failure": first_failure(result, self.cases),
         }
-        self.store.record(self.run_id, row, [c.to_dict() for c in result.cases])
+        # A result reused from the cache shares the cases already stored for it (Store.cases follows
+        # cached_from): copying 1,000 case rows per reused submission made a re-grade slow.
+        self.store.record(self.run_id, row, [] if cached_from is not None else [c.to_dict() for c in result.cases])
 
 
 def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], options: Options | None = None,

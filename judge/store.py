@@ -245,8 +245,17 @@ class Store:
         return None if row is None else (row, self.cases(row["id"]))
 
     def cases(self, submission_id: int) -> list[sqlite3.Row]:
-        """The cases of a stored submission in test order."""
-        return self.conn.execute("SELECT * FROM cases WHERE submission_id = ? ORDER BY idx", (submission_id,)).fetchall()
+        """The cases of a stored submission in test order; a result reused from the cache has none
+        of its own and shares those of the submission it was reused from."""
+        while True:
+            rows = self.conn.execute("SELECT * FROM cases WHERE submission_id = ? ORDER BY idx",
+                                     (submission_id,)).fetchall()
+            if rows:
+                return rows
+            source = self.conn.execute("SELECT cached_from FROM submissions WHERE id = ?", (submission_id,)).fetchone()
+            if source is None or source[0] is None:
+                return rows
+            submission_id = source[0]
 
     def reference_times(self, test_set_hash: str) -> dict[str, sqlite3.Row]:
         """The reference's stored times for a test set, by case name (empty when never measured)."""

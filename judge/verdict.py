@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 
@@ -87,7 +88,7 @@ class SubmissionResult:
     sha256: str = ""
     extra: dict = field(default_factory=dict)
 
-    @property
+    @cached_property
     def passed(self) -> int:
         """How many cases were accepted."""
         return sum(c.passed for c in self.cases)
@@ -97,12 +98,12 @@ class SubmissionResult:
         """How many cases there were."""
         return len(self.cases)
 
-    @property
+    @cached_property
     def first_failure(self) -> CaseResult | None:
         """The first case, in test order, that was not accepted."""
         return next((c for c in self.cases if not c.passed), None)
 
-    @property
+    @cached_property
     def max_time_ms(self) -> float:
         """The slowest case's wall time."""
         return max((c.time_ms for c in self.cases if c.verdict is not Verdict.SKIPPED), default=0.0)
