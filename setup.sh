@@ -44,7 +44,8 @@ fi
 # The judge itself, with its test dependencies, from PyPI; then its modules byte-compiled, which an
 # editable install does not do (every run would otherwise compile them again where
 # PYTHONDONTWRITEBYTECODE is set).
-python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -e '.[test]'
+python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -e '.[test]' \
+  --config-settings editable_mode=compat  # a plain path entry: no import finder loaded at every start
 python3 -m compileall -q judge problems >/dev/null
 
 # Say whether submissions will really be boxed here (bwrap can be installed yet refused by the

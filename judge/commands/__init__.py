@@ -11,13 +11,14 @@ from judge.errors import JudgeError, SetupError, UsageError
 EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
-def options(args: argparse.Namespace):
+def options(args: argparse.Namespace, found=None):
     """Grading options from the command line: jobs, the policy after a limit, the box."""
     from judge.grade import Options
 
     if args.jobs < 1:
         raise JudgeError("--jobs must be at least 1")
-    return Options(jobs=args.jobs, skip_after_limit=not getattr(args, "keep_going", False), box=box(args))
+    return Options(jobs=args.jobs, skip_after_limit=not getattr(args, "keep_going", False),
+                   box=found if found is not None else box(args))
 
 
 def box(args: argparse.Namespace):
@@ -33,13 +34,29 @@ def box(args: argparse.Namespace):
     return found
 
 
-def all_cases(problem, args: argparse.Namespace, opts) -> tuple[list, list]:
+def options_and_cases(problem, args: argparse.Namespace):
+    """The options and all the cases of a run; the sandbox's self-test (a real box started and
+    checked) runs in the background while the case files load."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from judge.cases import load_cases
+
+    if args.fuzz < 0:
+        raise UsageError("--fuzz must be 0 or more")
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        found = pool.submit(box, args)
+        fixed = load_cases(problem)
+        opts = options(args, found.result())
+    return opts, *all_cases(problem, args, opts, fixed)
+
+
+def all_cases(problem, args: argparse.Namespace, opts, fixed=None) -> tuple[list, list]:
     """The fixed cases, then the random ones: one list every submission of the run is graded on."""
     from judge.cases import load_cases
 
     if args.fuzz < 0:
         raise UsageError("--fuzz must be 0 or more")
-    fixed = load_cases(problem)
+    fixed = load_cases(problem) if fixed is None else fixed
     if not args.fuzz:
         return fixed, fixed
     from judge import fuzz  # hypothesis is a heavy import: only when there are random cases

@@ -9,7 +9,7 @@ import sys
 
 from judge import compare, languages, report
 from judge.cases import test_set_hash
-from judge.commands import EXIT_NOT_ACCEPTED, EXIT_OK, all_cases, options
+from judge.commands import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
 from judge.grade import find_submissions, grade
 from judge.problem import load_problem
 from judge.verdict import Verdict
@@ -21,9 +21,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
     from judge.recorder import Recorder
 
     problem = load_problem(args.problem)
-    opts = options(args)
-    fixed, cases = all_cases(problem, args, opts)
     sources = find_submissions(args.submissions)
+    opts, fixed, cases = options_and_cases(problem, args)
     warn_missing_toolchains(sources)
     store = None if args.no_store else open_store(args)
     recorder = Recorder(store, problem, cases, opts, author=args.author, use_cache=not args.no_cache,
@@ -57,8 +56,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     """`judge compare PROBLEM SUBMISSION...`."""
     problem = load_problem(args.problem)
-    opts = options(args)
-    _, cases = all_cases(problem, args, opts)
+    opts, _, cases = options_and_cases(problem, args)
     results = grade(problem, cases, find_submissions(args.submissions), opts)
     comparison = compare.compare(cases, results)
     if args.json:
