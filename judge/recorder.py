@@ -65,7 +65,8 @@ def from_rows(row: Any, case_rows: Sequence[Any], source: Path) -> SubmissionRes
         cases.append(CaseResult(
             c["name"], c["grp"], verdicts[c["verdict"]], time_ms=c["time_ms"] or 0.0, cpu_ms=c["cpu_ms"],
             memory_kb=c["memory_kb"], message=c["message"], diff=tuple(c["diff"].splitlines()) if c["diff"] else (),
-            got=first.get("got") if mine else None, output=first.get("output", "") if mine else ""))
+            got=first.get("got") if mine else None, output=first.get("output", "") if mine else "",
+            answer=c["answer"] or ""))
     return SubmissionResult(submission=display_name(source), path=str(source.resolve()), language=row["language"],
                             verdict=Verdict(row["verdict"]), cases=tuple(cases), message=row["message"],
                             sha256=row["sha256"])

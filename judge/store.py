@@ -96,6 +96,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX submissions_run ON submissions(run_id);
     CREATE INDEX runs_problem ON runs(problem, test_set_hash);
     """,
+    # v3: each case's answer fingerprint, so that `compare` works on results reused from the cache.
+    """
+    ALTER TABLE cases ADD COLUMN answer TEXT;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 DIFF_LINES = 40  # the checker's explanations kept per case (a 50x50 board can have 2,500)
@@ -219,10 +223,11 @@ class Store:
             cur = self.conn.execute(f"INSERT INTO submissions ({columns}) VALUES ({marks})", tuple(row.values()))
             sid = cur.lastrowid
             self.conn.executemany(
-                "INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff, "
+                "answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(sid, i, c["name"], c["group"], c["verdict"], c.get("time_ms"), c.get("cpu_ms"),
-                  c.get("memory_kb"), c.get("message") or "", "\n".join(list(c.get("diff") or ())[:DIFF_LINES]))
+                  c.get("memory_kb"), c.get("message") or "", "\n".join(list(c.get("diff") or ())[:DIFF_LINES]),
+                  c.get("answer") or "")
                  for i, c in enumerate(cases)])
             return sid
 

@@ -75,3 +75,14 @@ def test_grade_json_has_compare_and_fingerprints_not_boards():
     assert comparison["disagreements"][a][b] == failed > 0
     for case in doc["results"][0]["cases"]:
         assert len(case["answer"]) == 16 and "got" not in case
+
+
+def test_a_regrade_from_the_cache_compares_like_the_first_run(tmp_path):
+    subs = [SUBMISSIONS / "accepted" / "bfs_class.py", SUBMISSIONS / "wrong_answer" / "four_way.py",
+            SUBMISSIONS / "wrong_answer" / "mine_noop.py"]
+    db = tmp_path / "results.sqlite3"
+    runs = [json.loads(judge("grade", "minesweeper", *subs, "--json", "--fuzz", "10", "--db", db).stdout)
+            for _ in range(2)]
+    assert [r["cached"] for r in runs[1]["results"]] == [True, True, True]
+    assert runs[1]["compare"] == runs[0]["compare"]
+    assert len(runs[0]["compare"]["groups"]) == 3
