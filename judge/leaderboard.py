@@ -9,7 +9,7 @@ The rules (README "Leaderboard" says the same):
 4. Speed ratio: for each case the submission passed, its CPU time divided by the reference's
    (the median of 3 runs of the reference on the same machine), then the median over those
    cases. Only cases where the reference needs at least 5 ms count, when there are any: below
-   that a case measures the harness's fork, not the solution. Ratios are compared rounded to one
+   that a case's CPU time is mostly the harness's (decoding, fresh globals), not the solution's. Ratios are compared rounded to one
    decimal, so a difference of a few percent (noise) ties and the earlier submission wins.
    A submission that passed no timed case has no speed and ranks after those that have one.
 """

@@ -19,7 +19,7 @@ def cpp_type(neutral: str) -> str:
 
 
 class Cpp(Compiled):
-    """g++ (GNU C++20, -O2); the server forks a child per case, as the Python one does."""
+    """g++ (GNU C++20, -O2); the server forks a child per case."""
 
     name = "cpp"
     title = "C++"

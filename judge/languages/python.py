@@ -1,4 +1,4 @@
-"""Python 3, as LeetCode runs it: implicit imports, a raised recursion limit, a fork per case."""
+"""Python 3, as LeetCode runs it: implicit imports, a raised recursion limit, fresh globals per case."""
 
 from __future__ import annotations
 
