@@ -1,7 +1,7 @@
 """The judge's time for compiled submissions against the solution's own run time (the floor).
 
 For the accepted C++, Java and Go BFS submissions, over the fixed cases plus N random valid boards
-(seeded; random mine layouts with random clicks already applied by the reference), it measures
+(the package generator's, as `judge grade --fuzz N --seed S` draws them), it measures
   judge: `execute()` over all inputs (server start, every case over the protocol; compile cached)
   floor: a tiny driver in the same language that loads every board and calls updateBoard in a loop,
          timed inside the process (no process start, no protocol)
@@ -11,9 +11,6 @@ Usage: python3 bench/languages.py [--boards 1000] [--seed 529]
 from __future__ import annotations
 
 import argparse
-import copy
-import importlib.util
-import random
 import subprocess
 import sys
 import tempfile
@@ -23,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from judge import languages  # noqa: E402
+from judge import fuzz, languages  # noqa: E402
 from judge.cases import load_cases  # noqa: E402
 from judge.grade import Options, execute  # noqa: E402
 from judge.languages.cpp import PRELUDE as CPP_PRELUDE  # noqa: E402
@@ -36,32 +33,6 @@ SUBMISSIONS = {
     "java": ROOT / "submissions/minesweeper/accepted/bfs_public_class.java",
     "go": ROOT / "submissions/minesweeper/accepted/bfs.go",
 }
-
-
-def reference():
-    """The problem's reference solution, loaded by path."""
-    spec = importlib.util.spec_from_file_location("reference", ROOT / "problems/minesweeper/reference.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.updateBoard
-
-
-def random_boards(count: int, seed: int) -> list[list]:
-    """Valid (board, click) inputs: a mine layout, some earlier safe clicks, then one click on M or E."""
-    solve, rng, out = reference(), random.Random(seed), []
-    while len(out) < count:
-        m, n = rng.randint(1, 50), rng.randint(1, 50)
-        density = rng.choice([0.0, 0.05, 0.12, 0.2, 0.35])
-        board = [["M" if rng.random() < density else "E" for _ in range(n)] for _ in range(m)]
-        for _ in range(rng.randint(0, 3)):
-            hidden = [(i, j) for i in range(m) for j in range(n) if board[i][j] == "E"]
-            if not hidden:
-                break
-            board = solve(board, list(rng.choice(hidden)))
-        clickable = [(i, j) for i in range(m) for j in range(n) if board[i][j] in "ME"]
-        if clickable:
-            out.append([board, list(rng.choice(clickable))])
-    return out
 
 
 def write_inputs(inputs: list[list], path: Path) -> None:
@@ -151,9 +122,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=529)
     args = parser.parse_args()
     problem = load_problem("minesweeper")
-    inputs = [c.arg_list(problem) for c in load_cases(problem)] + random_boards(args.boards, args.seed)
-    solve = reference()
-    expected = [solve(copy.deepcopy(b), list(c)) for b, c in inputs]
+    # The same random boards `judge grade --fuzz N --seed S` draws, with the reference's answers.
+    cases = load_cases(problem) + fuzz.random_cases(problem, args.boards, args.seed)
+    inputs = [c.arg_list(problem) for c in cases]
+    expected = [c.expected for c in cases]
     print(f"{len(inputs)} inputs ({len(inputs) - args.boards} fixed cases + {args.boards} random boards, seed {args.seed})")
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "inputs.txt"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,8 +159,3 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
         return [one(s) for s in sources]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         return list(pool.map(one, sources))
-
-
-def default_jobs() -> int:
-    """One submission per core."""
-    return os.cpu_count() or 1
