@@ -92,20 +92,7 @@ class Server:
         return reply
 
     def run(self, args: list[Any]) -> Reply:
-        """Send one case and wait for its answer within the wall limit; a wall time-out is confirmed once."""
-        reply = self._send(args)
-        if reply.status != "wall_timeout":
-            return reply
-        # The CPU limit is the kernel's and load cannot trip it; the wall limit (3x CPU) can be
-        # tripped by a machine busy with other work. So a wall time-out is given only when a fresh
-        # server times out again on the same case (README, "Speed": how load is accounted for).
-        if self.start().status != "ready":
-            self.stop()
-            return reply
-        return self._send(args)
-
-    def _send(self, args: list[Any]) -> Reply:
-        """One request, one answer (or the reason there is none)."""
+        """Send one case and wait for its answer within the wall limit (or the reason there is none)."""
         self.next_id += 1
         payload = (json.dumps({"id": self.next_id, "args": args}) + "\n").encode()
         reply = self._exchange(payload, self.problem.limits.wall_time)
