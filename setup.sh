@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 # A toolchain already on PATH is used as it is (this machine image ships g++ 12, OpenJDK 17 and node 20
 # with npm from NodeSource, whose nodejs conflicts with Debian's npm): a package is installed only
 # when its command is missing.
-#   bubblewrap                the sandbox: judge/sandbox.py boxes every submission with it
+#   bubblewrap                the sandbox: judge/sandbox/box.py boxes every submission with it
 #   g++                       C++ submissions (GNU C++20, with bits/stdc++.h as LeetCode's compiler offers it)
 #   openjdk-17-jdk-headless   Java submissions (javac + java; 17 is Debian 12's LTS JDK)
 #   golang-go                 Go submissions (Debian 12 ships Go 1.19: debug.SetMemoryLimit, generics)
@@ -50,4 +50,4 @@ python3 -m compileall -q judge problems >/dev/null
 
 # Say whether submissions will really be boxed here (bwrap can be installed yet refused by the
 # kernel or a container's seccomp profile); the judge falls back to resource limits only.
-python3 -c "from judge.sandbox import detect; b = detect(); print('setup: sandbox:', b.describe() if b.isolated else 'NONE, resource limits only: ' + b.reason)" >&2
+python3 -c "from judge.sandbox.box import detect; b = detect(); print('setup: sandbox:', b.describe() if b.isolated else 'NONE, resource limits only: ' + b.reason)" >&2

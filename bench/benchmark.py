@@ -24,10 +24,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # this checkout's judge, whatever is installed
 
 from bench import boards, import_peers  # noqa: E402
-from judge import fuzz  # noqa: E402
-from judge.cases import load_cases  # noqa: E402
-from judge.grade import Options, grade  # noqa: E402
-from judge.problem import load_problem  # noqa: E402
+from judge.grading import fuzz  # noqa: E402
+from judge.problems.cases import load_cases  # noqa: E402
+from judge.grading.grade import Options, grade  # noqa: E402
+from judge.problems.problem import load_problem  # noqa: E402
 from judge.verdict import Verdict  # noqa: E402
 
 RECIPE = REPO.parent / "shared" / "peers" / "RECIPE.sh"

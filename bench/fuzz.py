@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from judge import fuzz  # noqa: E402
-from judge.problem import load_problem  # noqa: E402
+from judge.grading import fuzz  # noqa: E402
+from judge.problems.problem import load_problem  # noqa: E402
 
 
 def main() -> int:

@@ -1,5 +1,5 @@
 """`python -m judge` runs the command-line interface."""
 
-from judge.cli import main
+from judge.cli.main import main
 
 raise SystemExit(main())

@@ -27,20 +27,57 @@ class Verdict(str, enum.Enum):
     @property
     def description(self) -> str:
         """A few words a person reads beside the code."""
-        return _DESCRIPTIONS[self]
+        return _META[self].description
+
+    @property
+    def colour(self) -> str:
+        """The colour the HTML page and the heatmap give it."""
+        return _META[self].colour
+
+    @property
+    def folder(self) -> str | None:
+        """The folder of `submissions/<problem>/` whose files must get it (None: no such folder)."""
+        return _META[self].folder
+
+    @property
+    def answered(self) -> bool:
+        """Whether the submission gave an answer (AC or WA), as opposed to failing to give one."""
+        return _META[self].answered
+
+    @property
+    def order(self) -> int:
+        """Its place when verdicts are listed: AC first, then the failures, SKIPPED last."""
+        return _META[self].order
+
+    @classmethod
+    def for_folder(cls, name: str) -> "Verdict | None":
+        """The verdict a known-submission folder stands for, or None."""
+        return _BY_FOLDER.get(name)
 
 
-_DESCRIPTIONS = {
-    Verdict.AC: "accepted",
-    Verdict.WA: "wrong answer",
-    Verdict.TLE: "time limit exceeded",
-    Verdict.MLE: "memory limit exceeded",
-    Verdict.RE: "runtime error",
-    Verdict.CE: "compile error",
-    Verdict.OLE: "output limit exceeded",
-    Verdict.JE: "judge error",
-    Verdict.SKIPPED: "skipped",
+@dataclass(frozen=True)
+class _Meta:
+    description: str
+    colour: str
+    folder: str | None
+    answered: bool
+    order: int
+
+
+_META = {
+    Verdict.AC: _Meta("accepted", "#2e9d4a", "accepted", True, 0),
+    Verdict.WA: _Meta("wrong answer", "#d64545", "wrong_answer", True, 1),
+    Verdict.TLE: _Meta("time limit exceeded", "#e0a100", "time_limit", False, 2),
+    Verdict.MLE: _Meta("memory limit exceeded", "#8e44ad", "memory_limit", False, 3),
+    Verdict.RE: _Meta("runtime error", "#e67e22", "runtime_error", False, 4),
+    Verdict.CE: _Meta("compile error", "#7f8c8d", "compile_error", False, 5),
+    Verdict.OLE: _Meta("output limit exceeded", "#b03a8c", "output_limit", False, 6),
+    Verdict.JE: _Meta("judge error", "#34495e", None, False, 7),
+    Verdict.SKIPPED: _Meta("skipped", "#d5d8dc", None, False, 8),
 }
+_BY_FOLDER = {meta.folder: verdict for verdict, meta in _META.items() if meta.folder}
+#: The folders of known submissions, in verdict order.
+VERDICT_FOLDERS = tuple(_BY_FOLDER)
 
 
 @dataclass(frozen=True)

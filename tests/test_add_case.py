@@ -6,9 +6,9 @@ import sys
 import yaml
 
 from helpers import copy_problem, judge
-from judge.cases import load_cases, load_file
-from judge.cli import main
-from judge.problem import load_problem
+from judge.problems.cases import load_cases, load_file
+from judge.cli.main import main
+from judge.problems.problem import load_problem
 
 BOARD = "EEEEE/EEMEE/EEEEE/EEEME"
 

@@ -24,16 +24,16 @@ from pathlib import Path
 
 import pytest
 
-from judge import cgroups
-from judge.cases import load_cases
-from judge.grade import Options, grade, grade_one
-from judge.problem import load_problem
-from judge.sandbox import Box, BoxLimits, detect
+from judge.sandbox import cgroups
+from judge.problems.cases import load_cases
+from judge.grading.grade import Options, grade, grade_one
+from judge.problems.problem import load_problem
+from judge.sandbox.box import Box, BoxLimits, detect
 from judge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 ATTACKS = ROOT / "tests" / "attacks"
-HARNESS = ROOT / "judge" / "harness" / "python_server.py"
+HARNESS = ROOT / "judge" / "languages" / "harness" / "python_server.py"
 STORE = ROOT / ".results-standin.sqlite"   # stands for the results store (gitignored)
 TOKEN = f"judge-attack-{secrets.token_hex(6)}"
 WATCHED = ("judge", "problems", "submissions", "tests/attacks")
@@ -72,7 +72,7 @@ def secret_paths() -> list[str]:
     return [str(p) for p in (
         problem / "cases" / "secret" / "large.yaml", problem / "cases" / "sample" / "examples.yaml",
         problem / "reference.py", problem / "checker.py", problem / "problem.yaml",
-        ROOT / "judge" / "grade.py", ROOT / "judge" / "sandbox.py", STORE, ROOT / "README.md",
+        ROOT / "judge" / "grading" / "grade.py", ROOT / "judge" / "sandbox" / "box.py", STORE, ROOT / "README.md",
         ROOT / "submissions" / "minesweeper" / "accepted" / "bfs_class.py", ATTACKS / "read_secrets.py",
         # The home: its files, and the other interpreters beside the one the box shows.
         Path.home() / ".bashrc", Path.home() / ".profile",
@@ -84,7 +84,7 @@ def writable_paths() -> list[str]:
     """Files a submission must not change: a case file, the reference, judge code, the harness, the store."""
     problem = ROOT / "problems" / "minesweeper"
     return [str(p) for p in (
-        problem / "cases" / "secret" / "edges.yaml", problem / "reference.py", ROOT / "judge" / "grade.py",
+        problem / "cases" / "secret" / "edges.yaml", problem / "reference.py", ROOT / "judge" / "grading" / "grade.py",
         HARNESS, STORE, ROOT / "submissions" / "minesweeper" / "accepted" / "bfs_class.py",
     )]
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from judge.cases import load_cases
-from judge.cases import test_set_hash as set_hash
+from judge.problems.cases import load_cases
+from judge.problems.cases import test_set_hash as set_hash
 from judge.errors import CaseError
-from judge.problem import load_problem
+from judge.problems.problem import load_problem
 
 
 def test_loads_in_test_order():

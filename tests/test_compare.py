@@ -5,10 +5,10 @@ import json
 import yaml
 
 from helpers import SUBMISSIONS, copy_problem, judge
-from judge import compare
-from judge.cases import load_cases
-from judge.grade import Options, grade
-from judge.problem import load_problem
+from judge.grading import compare
+from judge.problems.cases import load_cases
+from judge.grading.grade import Options, grade
+from judge.problems.problem import load_problem
 
 ACCEPTED = sorted((SUBMISSIONS / "accepted").glob("*.py"))
 

@@ -7,11 +7,11 @@ import sys
 import pytest
 
 from helpers import ROOT, SUBMISSIONS, copy_problem, judge
-from judge import fuzz
-from judge.cases import test_set_hash as set_hash
-from judge.grade import find_submissions
-from judge.problem import load_problem
-from judge.session import Session
+from judge.grading import fuzz
+from judge.problems.cases import test_set_hash as set_hash
+from judge.grading.grade import find_submissions
+from judge.problems.problem import load_problem
+from judge.grading.session import Session
 from judge.verdict import Verdict
 
 PROBLEM = load_problem("minesweeper")
@@ -32,7 +32,7 @@ def test_same_seed_same_cases_and_answers():
 def test_one_example_is_drawn_alone_and_the_same_in_another_process():
     """Example i does not depend on the others, nor on what the process has imported."""
     here = [fuzz.draw_input(PROBLEM, 42, i) for i in (0, 5, 17)]
-    code = ("import json; from judge import fuzz; from judge.problem import load_problem; "
+    code = ("import json; from judge.grading import fuzz; from judge.problems.problem import load_problem; "
             "p = load_problem('minesweeper'); print(json.dumps([fuzz.draw_input(p, 42, i) for i in (17, 5, 0)]))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert json.loads(out.stdout)[::-1] == here

@@ -3,8 +3,8 @@
 import pytest
 from hypothesis import given
 
-from judge import fuzz
-from judge.problem import load_problem
+from judge.grading import fuzz
+from judge.problems.problem import load_problem
 
 PROBLEM = load_problem("minesweeper")
 BUDGET = 400  # inputs drawn with seed 1; every shape below must show up among them

@@ -5,10 +5,10 @@ from pathlib import Path
 import pytest
 
 from helpers import DATA, SUBMISSIONS
-from judge.cases import load_cases
+from judge.problems.cases import load_cases
 from judge.errors import SubmissionError, UsageError
-from judge.grade import Options, find_submissions, grade, grade_one
-from judge.problem import load_problem
+from judge.grading.grade import Options, find_submissions, grade, grade_one
+from judge.problems.problem import load_problem
 from judge.verdict import Verdict
 
 

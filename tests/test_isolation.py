@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from bench import boards
-from judge.cases import load_cases
-from judge.grade import Options, grade
-from judge.problem import load_problem
+from judge.problems.cases import load_cases
+from judge.grading.grade import Options, grade
+from judge.problems.problem import load_problem
 from judge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent

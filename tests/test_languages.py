@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from judge import languages
-from judge.grade import Options, execute
+from judge.grading.grade import Options, execute
 from judge.languages.base import run_limited
 from judge.languages.cpp import cpp_type, glue as cpp_glue
 from judge.languages.go import prelude
 from judge.languages.java import java_type
-from judge.problem import load_problem
+from judge.problems.problem import load_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 NEW = ("cpp", "java", "go", "javascript", "typescript")

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from judge import exports, leaderboard, report_html, scoring
-from judge.cases import load_cases
-from judge.problem import load_problem
-from judge.store import Store
+from judge.results import exports, leaderboard, html as report_html, scoring
+from judge.problems.cases import load_cases
+from judge.problems.problem import load_problem
+from judge.results.store import Store
 from judge.verdict import CaseResult, Verdict
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,7 @@
 import pytest
 
 from judge.errors import ProblemError, UsageError
-from judge.problem import load_problem
+from judge.problems.problem import load_problem
 
 
 def test_loads_minesweeper():

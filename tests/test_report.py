@@ -2,9 +2,9 @@
 
 import json
 
-from judge.cases import load_cases
-from judge.problem import load_problem
-from judge.report import failure_details, json_report, summary, table, text_report
+from judge.problems.cases import load_cases
+from judge.problems.problem import load_problem
+from judge.results.report import failure_details, json_report, summary, table, text_report
 from judge.verdict import CaseResult, SubmissionResult, Verdict
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from judge import cgroups
-from judge.cases import load_cases
-from judge.grade import Options, grade_one
-from judge.problem import load_problem
-from judge.sandbox import BASE_ENV, BOX_UID, Box, Mount, detect, self_test
+from judge.sandbox import cgroups
+from judge.problems.cases import load_cases
+from judge.grading.grade import Options, grade_one
+from judge.problems.problem import load_problem
+from judge.sandbox.box import BASE_ENV, BOX_UID, Box, Mount, detect, self_test
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEM = load_problem("minesweeper")

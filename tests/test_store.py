@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from judge import authors, store as store_mod
-from judge.store import SCHEMA_VERSION, Store
+from judge.grading import authors
+from judge.results import store as store_mod
+from judge.results.store import SCHEMA_VERSION, Store
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBS = ROOT / "submissions" / "minesweeper"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from judge import values
+from judge.problems import values
 
 
 def test_parse_type():

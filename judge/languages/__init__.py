@@ -1,4 +1,8 @@
-"""The language registry: one module per language, each exporting LANGUAGE."""
+"""Languages: the Language contract, one module per language (each exporting LANGUAGE), their harnesses.
+
+Layer 3: it may import judge.sandbox, judge.problems and the ground floor, nothing above. The
+harnesses in harness/ run inside the box and speak the protocol of judge.sandbox.protocol.
+"""
 
 from __future__ import annotations
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.defaults import CACHE_ROOT  # compiled artifacts: one folder per hash of sources and toolchain
-from judge.problem import Problem
+from judge.problems.problem import Problem
 
-HARNESS_DIR = Path(__file__).resolve().parent.parent / "harness"
-REPO_ROOT = HARNESS_DIR.parent.parent
+HARNESS_DIR = Path(__file__).resolve().parent / "harness"
+REPO_ROOT = HARNESS_DIR.parents[2]
 COMPILE_OUTPUT = 64 * 1024   # bytes of compiler output kept
 COMPILE_LINES = 12           # lines of it shown in a CE message
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from judge.languages.base import HARNESS_DIR, Compiled, Prepared, cpp_like_type, dumps
-from judge.problem import Problem
-from judge.values import parse_type
+from judge.problems.problem import Problem
+from judge.problems.values import parse_type
 
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
 SCALARS = {"int": "int", "long": "long long", "double": "double", "bool": "bool", "char": "char",

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from judge.languages.base import CACHE_ROOT, HARNESS_DIR, Compiled, Prepared, dumps
-from judge.problem import Problem
+from judge.problems.problem import Problem
 
 #: The platform's implicit imports, each with a name that keeps the import used (Go rejects an unused one).
 PACKAGES = {

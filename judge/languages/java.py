@@ -7,8 +7,8 @@ import os
 from pathlib import Path
 
 from judge.languages.base import HARNESS_DIR, Compiled, Prepared, cpp_like_type, dumps
-from judge.problem import Problem
-from judge.values import parse_type
+from judge.problems.problem import Problem
+from judge.problems.values import parse_type
 
 # On the submission's first line, so the line numbers of its stack traces stay its own.
 IMPORTS = ("import java.util.*; import java.util.function.*; import java.util.stream.*; "

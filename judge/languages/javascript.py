@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
-from judge.problem import Problem
+from judge.problems.problem import Problem
 
 
 class JavaScript(Language):

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
-from judge.problem import Problem
+from judge.problems.problem import Problem
 
 
 class Python(Language):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from judge.languages.base import HARNESS_DIR, REPO_ROOT, Compiled, Prepared, Toolchain
 from judge.languages.javascript import LANGUAGE as JAVASCRIPT
-from judge.problem import Problem
+from judge.problems.problem import Problem
 
 TS_PACKAGE = REPO_ROOT / "node_modules" / "typescript"
 

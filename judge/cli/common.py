@@ -1,0 +1,73 @@
+"""The subcommands, one module per group; each imports what it needs when it runs, so that a
+command pays only for its own imports (hypothesis, Jinja2, the store). Shared helpers live here."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from judge.errors import JudgeError, SetupError, UsageError
+
+EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with exit code 2 and a one-line message on bad usage."""
+
+    def error(self, message: str) -> None:  # noqa: D401 - argparse's hook
+        """Report bad usage the way every other error is reported."""
+        self.exit(EXIT_USAGE, f"judge: error: {message} (see judge {self.prog.split()[-1]} --help)\n"
+                  if " " in self.prog else f"judge: error: {message} (see judge --help)\n")
+
+
+def options(args: argparse.Namespace, found=None):
+    """Grading options from the command line: jobs, the policy after a limit, the box."""
+    from judge.grading.grade import Options
+
+    if args.jobs < 1:
+        raise JudgeError("--jobs must be at least 1")
+    return Options(jobs=args.jobs, skip_after_limit=not getattr(args, "keep_going", False),
+                   box=found if found is not None else box(args))
+
+
+def box(args: argparse.Namespace):
+    """The sandbox, or the rlimits-only box with one plain warning (an error under --require-sandbox)."""
+    from judge.sandbox.box import detect
+
+    found = detect()
+    if not found.isolated:
+        if getattr(args, "require_sandbox", False):
+            raise SetupError(f"no sandbox: {found.reason}; install bubblewrap (bash setup.sh) or drop --require-sandbox")
+        print(f"judge: warning: no sandbox ({found.reason}): submissions run with resource limits only and "
+              f"can read and write what the judge's user can", file=sys.stderr)
+    return found
+
+
+def options_and_cases(problem, args: argparse.Namespace):
+    """The options and all the cases of a run; the sandbox's self-test (a real box started and
+    checked) runs in the background while the case files load."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from judge.problems.cases import load_cases
+
+    if args.fuzz < 0:
+        raise UsageError("--fuzz must be 0 or more")
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        found = pool.submit(box, args)
+        fixed = load_cases(problem)
+        opts = options(args, found.result())
+    return opts, *all_cases(problem, args, opts, fixed)
+
+
+def all_cases(problem, args: argparse.Namespace, opts, fixed=None) -> tuple[list, list]:
+    """The fixed cases, then the random ones: one list every submission of the run is graded on."""
+    from judge.problems.cases import load_cases
+
+    if args.fuzz < 0:
+        raise UsageError("--fuzz must be 0 or more")
+    fixed = load_cases(problem) if fixed is None else fixed
+    if not args.fuzz:
+        return fixed, fixed
+    from judge.grading import fuzz  # hypothesis is a heavy import: only when there are random cases
+
+    return fixed, fixed + fuzz.random_cases(problem, args.fuzz, args.seed, opts)

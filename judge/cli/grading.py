@@ -1,0 +1,88 @@
+"""`judge grade` and `judge compare`: submissions on the fixed and random cases."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+
+from judge.grading import compare
+from judge import languages
+from judge.results import report
+from judge.problems.cases import test_set_hash
+from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
+from judge.grading.grade import find_submissions, grade
+from judge.problems.problem import load_problem
+from judge.verdict import Verdict
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    """`judge grade PROBLEM SUBMISSION...`."""
+    from judge.cli.progress import Progress
+    from judge.grading.recorder import Recorder
+
+    problem = load_problem(args.problem)
+    sources = find_submissions(args.submissions)
+    opts, fixed, cases = options_and_cases(problem, args)
+    warn_missing_toolchains(sources)
+    store = None if args.no_store else open_store(args)
+    recorder = Recorder(store, problem, cases, opts, author=args.author, use_cache=not args.no_cache,
+                        seed=args.seed if len(cases) > len(fixed) else None)
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
+    try:
+        with Progress(len(sources)) as tick:
+            results = recorder.grade(sources, tick)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if store is not None:
+            store.close()
+    comparison = compare.compare(cases, results)
+    box = opts.box
+    drawn = cases[len(fixed):]
+    if args.json:
+        print(report.json_report(problem, results, {
+            "sandbox": box.name, "sandbox_detail": box.describe(), "isolated": box.isolated, "cases": len(cases),
+            "random": {"count": len(drawn), "seed": args.seed, "hash": test_set_hash(drawn)},
+            "compare": comparison.to_dict()}))
+    else:
+        samples = sum(c.group == "sample" for c in fixed)
+        header = (f"problem {problem.id}: {len(cases)} cases ({samples} sample, {len(fixed) - samples} secret, "
+                  f"{len(drawn)} random with --seed {args.seed}); sandbox: {box.describe()}\n")
+        print(report.text_report(problem, cases, results, header))
+        for line in compare.warnings(comparison):  # a doubtful reference is never silent
+            print(line)
+    return EXIT_OK if all(r.verdict is Verdict.AC for r in results) else EXIT_NOT_ACCEPTED
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """`judge compare PROBLEM SUBMISSION...`."""
+    problem = load_problem(args.problem)
+    opts, _, cases = options_and_cases(problem, args)
+    results = grade(problem, cases, find_submissions(args.submissions), opts)
+    comparison = compare.compare(cases, results)
+    if args.json:
+        print(json.dumps({"problem": problem.id, "seed": args.seed, **comparison.to_dict()}, indent=2))
+    else:
+        print(compare.render(comparison))
+    return EXIT_NOT_ACCEPTED if comparison.suspects else EXIT_OK
+
+
+def open_store(args: argparse.Namespace):
+    """The results store named by --db (or $JUDGE_DB, or the default), opened and migrated."""
+    from judge.results.store import Store, db_path
+
+    args.db_path = db_path(args.db)
+    return Store.open(args.db_path)
+
+
+def warn_missing_toolchains(sources) -> None:
+    """One line per language whose toolchain is missing (its submissions get JE)."""
+    for lang in {languages.for_path(s).name: languages.for_path(s) for s in sources}.values():
+        tool = lang.toolchain()
+        if not tool.ok:
+            print(f"judge: warning: {lang.title}: {tool.message}; its submissions get JE", file=sys.stderr)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

@@ -1,0 +1,146 @@
+"""The command line: argument parsing and dispatch; the one place errors become exit codes.
+
+Exit codes: 0 everything accepted (or the package verified), 1 some submission not accepted (or a
+verify mismatch), 2 bad usage or bad input (a one-line message naming the file and what is
+wrong), 3 a bug in the judge itself, 130 interrupted.
+
+The commands live in judge/cli/ (grading, package, results, toolchains) and are imported only when run: a `judge grade` with no
+random cases never imports hypothesis, and none but `leaderboard --format html` imports Jinja2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sqlite3
+import sys
+from typing import Sequence
+
+from judge import __version__, defaults
+from judge.cli.common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser
+from judge.errors import JudgeError
+
+REQUIRE_HELP = "fail (exit 2) instead of running submissions with resource limits only when no sandbox works here"
+DB_HELP = "results store (default: $JUDGE_DB or .judge/results.sqlite3)"
+LEADERBOARD_FORMATS = ["terminal", "markdown", "csv", "json", "junit", "html", "gradescope"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Every subcommand and its options; `run` names the function as MODULE:FUNCTION."""
+    parser = Parser(prog="judge", description="Grade submissions against a problem package.")
+    parser.add_argument("--version", action="version", version=f"judge {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    jobs = os.cpu_count() or 1
+
+    g = sub.add_parser("grade", help="grade submissions on a problem's cases",
+                       description="Grade submission files (or folders of them) on a problem's cases.")
+    g.add_argument("problem", help="a name under problems/ or a path to a problem folder")
+    g.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="a file, or a folder searched recursively")
+    g.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
+    g.add_argument("--jobs", "-j", type=int, default=jobs, help="submissions graded at once (default: cores)")
+    g.add_argument("--keep-going", action="store_true",
+                   help="run every case even after a TLE or MLE (default: skip the rest of that submission)")
+    g.add_argument("--db", metavar="PATH", help=DB_HELP)
+    g.add_argument("--author", help="the author of every submission given (default: a header comment "
+                                    "'author: NAME', else the folder, else the file name)")
+    g.add_argument("--no-cache", action="store_true",
+                   help="grade every submission again even when an unchanged result is stored")
+    g.add_argument("--no-store", action="store_true", help="neither read nor record the results store")
+    _random_options(g)
+    g.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
+    g.set_defaults(run="grading:cmd_grade")
+
+    b = sub.add_parser("leaderboard", help="rank the stored results of a problem",
+                       description="Rank each author's best stored submission: by score, then speed relative to "
+                                   "the reference, then the earliest submission.")
+    b.add_argument("problem", nargs="?", help="a problem name or path (default: the only problem in the store)")
+    b.add_argument("--format", "-f", choices=LEADERBOARD_FORMATS, default="terminal")
+    b.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    b.add_argument("--db", metavar="PATH", help=DB_HELP)
+    b.add_argument("--author", help="for --format gradescope: whose results.json to write")
+    b.set_defaults(run="results:cmd_leaderboard")
+
+    f = sub.add_parser("fuzz", help="search for a small input where a submission and the reference disagree",
+                       description="Generate random valid inputs with the problem's hypothesis strategy until the "
+                                   "submission and the reference disagree (wrong answer, crash, time-out), then "
+                                   "shrink that input to a minimal counterexample. Exit 0: none found; 1: found.")
+    f.add_argument("problem")
+    f.add_argument("submission", metavar="SUBMISSION", help="one submission file")
+    f.add_argument("--examples", "-n", type=int, default=200, help="inputs tried before shrinking (default: 200)")
+    f.add_argument("--seed", type=int, default=defaults.SEED, help=f"search seed (default: {defaults.SEED})")
+    f.add_argument("--save", action="store_true",
+                   help="append the counterexample to the secret cases (cases/secret/added.yaml)")
+    f.set_defaults(run="package:cmd_fuzz")
+
+    c = sub.add_parser("compare", help="compare submissions with each other on the same cases",
+                       description="Grade submissions on the fixed and random cases, then group those whose answers "
+                                   "agree everywhere, count pairwise disagreements, and warn about every case where "
+                                   "a clear majority disagrees with the reference. Exit 1 when there is a warning.")
+    c.add_argument("problem")
+    c.add_argument("submissions", nargs="+", metavar="SUBMISSION")
+    c.add_argument("--json", action="store_true")
+    c.add_argument("--jobs", "-j", type=int, default=jobs)
+    _random_options(c)
+    c.set_defaults(run="grading:cmd_compare")
+
+    a = sub.add_parser("add-case", help="add a test case to a problem (validated, answered by the reference)",
+                       description="Add a case: one option per parameter of the problem's signature (see "
+                                   "`judge add-case PROBLEM --help`), or YAML cases with --from FILE (- for stdin).")
+    a.add_argument("problem")
+    a.add_argument("rest", nargs=argparse.REMAINDER, default=[], metavar="...",
+                   help="the problem's own options: see judge add-case PROBLEM --help")
+    a.set_defaults(run="package:cmd_add_case")
+
+    v = sub.add_parser("verify", help="check a problem package end to end",
+                       description="Validate cases, check expected answers against the reference, and check "
+                                   "that every known submission gets its folder's verdict.")
+    v.add_argument("problem")
+    v.add_argument("--jobs", "-j", type=int, default=jobs)
+    v.add_argument("--json", action="store_true")
+    v.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
+    v.set_defaults(run="package:cmd_verify")
+
+    lang = sub.add_parser("languages", help="list the languages, their toolchains and self-tests",
+                          description="For each language: its toolchain, version, and whether a trivial solution "
+                                      "compiles and runs through the judge's real path.")
+    lang.add_argument("--json", action="store_true")
+    lang.set_defaults(run="toolchains:cmd_languages")
+    return parser
+
+
+def _random_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--fuzz", type=int, default=defaults.RANDOM_CASES, metavar="N",
+                        help=f"random cases added after the fixed ones (default: {defaults.RANDOM_CASES}; 0: none)")
+    parser.add_argument("--seed", type=int, default=defaults.SEED, metavar="S",
+                        help=f"seed of the random cases: the same seed gives the same cases everywhere "
+                             f"(default: {defaults.SEED})")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; turn the judge's errors into one line and an exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        module, function = args.run.split(":")
+        return getattr(importlib.import_module(f"judge.cli.{module}"), function)(args)
+    except JudgeError as exc:
+        print(f"judge: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except sqlite3.Error as exc:  # the store failed after it was opened (disk full, locked too long, corrupt page)
+        print(f"judge: error: {getattr(args, 'db_path', 'the results store')}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("judge: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # a bug: say so in one line, with how to see more
+        print(f"judge: internal error (a bug in the judge, please report it): {type(exc).__name__}: {exc}",
+              file=sys.stderr)
+        if "JUDGE_DEBUG" in os.environ:
+            raise
+        return EXIT_BUG
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

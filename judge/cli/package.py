@@ -1,0 +1,132 @@
+"""`judge verify`, `judge add-case` and `judge fuzz`: checking and growing a problem package."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from judge.results import report
+from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options
+from judge.errors import UsageError
+from judge.problems.problem import load_problem
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """`judge verify PROBLEM`."""
+    from judge.grading.verify import verify
+
+    problem = load_problem(args.problem)
+    opts = options(args)
+    result = verify(problem, opts)
+    if args.json:
+        print(json.dumps({
+            "problem": problem.id, "sandbox": opts.box.name, "ok": result.ok, "errors": result.errors,
+            "warnings": result.warnings, "notes": result.notes,
+            "submissions": [{"expected": e.value, **r.to_dict(with_cases=False)} for e, r in result.submissions],
+        }, indent=2))
+    else:
+        print(f"verifying {problem.id} ({problem.root}); sandbox: {opts.box.describe()}")
+        for note in result.notes:
+            print(f"  ok: {note}")
+        if result.submissions:
+            rows = [[r.submission, e.value, r.verdict.value, f"{r.passed}/{r.total}", "ok" if r.verdict is e else "MISMATCH"]
+                    for e, r in result.submissions]
+            print()
+            print(report.tabulate(rows, headers=["submission", "expected", "got", "passed", ""], tablefmt="simple"))
+            print()
+        for warning in result.warnings:
+            print(f"  warning: {warning}")
+        for error in result.errors:
+            print(f"  error: {error}")
+        print("verified: OK" if result.ok else f"verify FAILED: {len(result.errors)} problem(s)")
+    return EXIT_OK if result.ok else EXIT_NOT_ACCEPTED
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """`judge fuzz PROBLEM SUBMISSION`."""
+    from judge.grading import addcase, fuzz
+    from judge.grading.grade import display_name, find_submissions
+    from judge.verdict import SubmissionResult
+
+    problem = load_problem(args.problem)
+    if args.examples < 1:
+        raise UsageError("--examples must be at least 1")
+    source = find_submissions([args.submission])
+    if len(source) != 1:
+        raise UsageError(f"{args.submission}: give one submission file ({len(source)} found)")
+    opts = options(argparse.Namespace(jobs=1))
+    outcome = fuzz.search(problem, source[0], args.examples, args.seed, opts)
+    name = display_name(source[0])
+    stats = f"{outcome.examples} inputs run in {outcome.seconds:.1f} s (seed {args.seed})"
+    if outcome.stopped_verdict is not None:
+        print(f"{name}: {outcome.stopped_verdict.value}, nothing to fuzz: {outcome.stopped}")
+        return EXIT_NOT_ACCEPTED
+    if outcome.found is None:
+        print(f"{name}: no disagreement with the reference; {stats}")
+        return EXIT_OK
+    found = outcome.found
+    result = SubmissionResult(submission=name, path=str(source[0].resolve()), language="", verdict=found.result.verdict,
+                              cases=(found.result,))
+    print(f"{name}: counterexample found and shrunk; {stats}")
+    for note in outcome.notes:
+        print(f"note: {note}")
+    print(report.failure_details(problem, [found.case], result))
+    if args.save:
+        item = {**found.case.args, "name": found.case.name, "description": found.case.description}
+        new = addcase.prepare(problem, [item], "judge fuzz", opts)
+        path = addcase.target(problem, "secret", None)
+        addcase.append(problem, path, "secret", new)
+        print(f"saved as case {new[0].name} in {path}")
+    return EXIT_NOT_ACCEPTED
+
+
+def cmd_add_case(args: argparse.Namespace) -> int:
+    """`judge add-case PROBLEM --<param> VALUE... | --from FILE`: options come from the signature."""
+    from judge.grading import addcase
+    from judge.problems import values
+    from judge.cli.common import Parser
+
+    problem = load_problem(args.problem)
+    parser = Parser(prog=f"judge add-case {problem.id}",
+                    description=f"Add a case to {problem.id}: validated, its expected answer computed by the "
+                                f"reference, written to cases/secret/added.yaml (or cases/sample/ with --sample).")
+    fixed = {"name", "description", "sample", "file", "from"}
+    flags = {}
+    for p in problem.signature.params:
+        flag = p.name if p.name not in fixed else f"arg-{p.name}"
+        flags[p.name] = flag.replace("-", "_")
+        parser.add_argument(f"--{flag}", metavar=p.name.upper(), help=f"{p.type}: {values.text_hint(p.type)}")
+    parser.add_argument("--name", help="the case name (default: added-<hash of the inputs>)")
+    parser.add_argument("--description", help="one line saying what the case tests")
+    parser.add_argument("--sample", action="store_true", help="add to the samples instead of the secret cases")
+    parser.add_argument("--file", help=f"the case file in the group's folder (default: {addcase.DEFAULT_FILE})")
+    parser.add_argument("--from", dest="source", metavar="FILE",
+                        help="read cases in the case-file format from FILE (- for stdin); `expected` optional")
+    opts = parser.parse_args(args.rest)
+    typed = {p: getattr(opts, flag) for p, flag in flags.items()}
+    if opts.source is not None:
+        if any(v is not None for v in typed.values()):
+            raise UsageError("give either --from or the parameter options, not both")
+        if opts.source == "-":
+            text, where = sys.stdin.read(), "<stdin>"
+        else:
+            try:
+                text, where = Path(opts.source).read_text(encoding="utf-8"), opts.source
+            except (OSError, UnicodeDecodeError) as exc:
+                raise UsageError(f"{opts.source}: cannot read: {exc}") from None
+        items = addcase.from_yaml_text(problem, text, where)
+        if opts.name is not None and len(items) == 1:
+            items[0]["name"] = opts.name
+        if opts.description and len(items) == 1:
+            items[0]["description"] = opts.description
+    else:
+        items, where = addcase.from_options(problem, typed, opts.name, opts.description), "add-case"
+    group = "sample" if opts.sample else "secret"
+    path = addcase.target(problem, group, opts.file)
+    new = addcase.prepare(problem, items, where, options(argparse.Namespace(jobs=1)))
+    addcase.append(problem, path, group, new)
+    for case in new:
+        print(f"added case {case.name} to {path}")
+    return EXIT_OK

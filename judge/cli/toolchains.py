@@ -1,0 +1,29 @@
+"""`judge languages`: every language's toolchain and self-test."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from judge import languages
+from judge.results import report
+from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK
+from judge.grading.selftest import run_selftest
+
+
+def cmd_languages(args: argparse.Namespace) -> int:
+    """`judge languages`: exit 0 when every self-test passes, 1 otherwise."""
+    rows = []
+    for lang in languages.LANGUAGES.values():
+        tool = lang.toolchain()
+        test = run_selftest(lang)
+        rows.append({"language": lang.name, "title": lang.title, "extensions": list(lang.extensions),
+                     "toolchain": tool.command, "version": tool.version, "selftest": test.ok,
+                     "message": test.message if not test.ok else ""})
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        table = [[r["language"], " ".join(r["extensions"]), r["toolchain"] or "-", r["version"] or "-",
+                  "ok" if r["selftest"] else f"FAILED: {r['message']}"] for r in rows]
+        print(report.tabulate(table, headers=["language", "files", "toolchain", "version", "self-test"]))
+    return EXIT_OK if all(r["selftest"] for r in rows) else EXIT_NOT_ACCEPTED

@@ -1,0 +1,226 @@
+"""Adding cases to a package: validated, expected answer from the reference, appended as text.
+
+Cases come from typed values (`judge add-case PROBLEM --board ... --click ...`, options derived from
+the signature) or from YAML in the case-file format. Nothing is written unless every new case is
+valid, new (neither its name nor its inputs are already used) and, when it states an `expected`,
+agrees with the reference. The file is appended to, never re-emitted, so comments and formatting
+stay; the new text is loaded back and checked before it atomically replaces the old file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from judge.problems import values
+from judge.problems.cases import GROUPS, RESERVED, Case, load_cases, load_file, validate_args
+from judge.errors import CaseError, UsageError
+from judge.problems.problem import Problem
+
+DEFAULT_FILE = "added.yaml"
+HEADER = ("# Cases added with `judge add-case` and `judge fuzz --save`. Case generators leave this file alone;\n"
+          "# edit it by hand like any other case file.\n")
+_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
+
+
+@dataclass(frozen=True)
+class NewCase:
+    """A case about to be written: inputs by parameter, the reference's answer."""
+
+    name: str
+    args: dict[str, Any]
+    expected: Any
+    description: str = ""
+
+
+def answer_type(problem: Problem) -> str:
+    """The neutral type of an answer (the in-place parameter's when the entry point returns nothing)."""
+    sig = problem.signature
+    if sig.returns != "void":
+        return sig.returns
+    return next(p.type for p in sig.params if p.name == sig.inplace)
+
+
+def from_options(problem: Problem, typed: dict[str, str | None], name: str | None, description: str | None) -> list[dict]:
+    """One case from command-line text per parameter; UsageError names the missing or bad option."""
+    missing = [f"--{p.name}" for p in problem.signature.params if typed.get(p.name) is None]
+    if missing:
+        raise UsageError(f"add-case {problem.id}: missing {', '.join(missing)} (or give --from FILE)")
+    item: dict[str, Any] = {}
+    for p in problem.signature.params:
+        try:
+            item[p.name] = values.from_text(typed[p.name], p.type, f"--{p.name}")
+        except ValueError as exc:
+            raise UsageError(f"add-case {problem.id}: {exc} ({values.text_hint(p.type)})") from None
+    if name is not None:
+        item["name"] = name
+    if description:
+        item["description"] = description
+    return [item]
+
+
+def from_yaml_text(problem: Problem, text: str, source: str) -> list[dict]:
+    """Cases in the case-file format (a list, or one mapping); `expected` and `name` optional."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise CaseError(f"{source}{f':{mark.line + 1}' if mark else ''}: malformed YAML: "
+                        f"{getattr(exc, 'problem', None) or exc}") from None
+    items = [data] if isinstance(data, dict) else data
+    if not isinstance(items, list) or not items:
+        raise CaseError(f"{source}: expected a case mapping or a list of them")
+    params = {p.name: p.type for p in problem.signature.params}
+    out = []
+    for k, item in enumerate(items, 1):
+        where = f"{source}: case {k}"
+        if not isinstance(item, dict):
+            raise CaseError(f"{where}: expected a mapping, got {type(item).__name__}")
+        unknown = set(item) - set(RESERVED) - set(params)
+        if unknown:
+            raise CaseError(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+        missing = [p for p in params if p not in item]
+        if missing:
+            raise CaseError(f"{where}: missing {', '.join(missing)}")
+        try:
+            case = {p: values.from_yaml(item[p], t, p) for p, t in params.items()}
+            if "expected" in item:
+                case["expected"] = values.from_yaml(item["expected"], answer_type(problem), "expected")
+        except ValueError as exc:
+            raise CaseError(f"{where}: {exc}") from None
+        for key in ("name", "description"):
+            if item.get(key) is not None:
+                case[key] = str(item[key])
+        out.append(case)
+    return out
+
+
+def target(problem: Problem, group: str, file: str | None) -> Path:
+    """The case file to append to: `cases/<group>/<file>` (default added.yaml), inside the package."""
+    if group not in GROUPS:
+        raise UsageError(f"unknown case group {group!r} (known: {', '.join(GROUPS)})")
+    name = file or DEFAULT_FILE
+    if "/" in name or "\\" in name or name.startswith(".") or Path(name).suffix not in (".yaml", ".yml"):
+        raise UsageError(f"--file {name}: expected a file name such as added.yaml inside cases/{group}/")
+    return problem.cases_dir / group / name
+
+
+def prepare(problem: Problem, items: list[dict], source: str, options: Any = None, prefix: str = "added") -> list[NewCase]:
+    """Validate, name, de-duplicate and answer new cases; CaseError (nothing written) on the first problem."""
+    from judge.grading.fuzz import reference_answers  # fuzz imports grade; keep this module light to import
+
+    existing = load_cases(problem)
+    by_name = {c.name: c for c in existing}
+    by_input = {values.fingerprint(c.args): c for c in existing}
+    params = [p.name for p in problem.signature.params]
+    new: list[NewCase] = []
+    for k, item in enumerate(items, 1):
+        args = {p: item[p] for p in params}
+        key = values.fingerprint(args)
+        name = item.get("name") or f"{prefix}-{key[:10]}"
+        where = f"{source}: case {name}"
+        if not name.strip() or "\n" in name:
+            raise CaseError(f"{where}: a case name must be one non-empty line")
+        complaints = validate_args(problem, args)
+        if complaints:
+            raise CaseError(f"{where}: invalid input: {complaints[0]}"
+                            + (f" (and {len(complaints) - 1} more)" if len(complaints) > 1 else ""))
+        if name in by_name:
+            raise CaseError(f"{where}: the name is already used by the case at {_where(by_name[name])}")
+        if key in by_input:
+            raise CaseError(f"{where}: the same inputs are already the case at {_where(by_input[key])}")
+        ghost = Case(name=name, group="new", args=args, expected=None, file=Path(source), line=k)
+        by_name[name] = by_input[key] = ghost
+        new.append(NewCase(name, args, None, item.get("description", "")))
+    answers = reference_answers(problem, [c.args for c in new], [c.name for c in new], options)
+    checked = []
+    for case, item, answer in zip(new, items, answers):
+        if "expected" in item:
+            ok, why = problem.checker.compare(answer, item["expected"], case.args)
+            if not ok:
+                raise CaseError(f"{source}: case {case.name}: the expected answer differs from the reference's: "
+                                f"{(list(why) or ['different'])[0]}")
+        checked.append(NewCase(case.name, case.args, answer, case.description))
+    return checked
+
+
+def _where(case: Case) -> str:
+    return f"{case.file}:{case.line} ({case.name})" if case.group != "new" else f"{case.file} ({case.name})"
+
+
+def append(problem: Problem, path: Path, group: str, cases: list[NewCase]) -> None:
+    """Append the cases' text to `path` (created with a header if new); check it loads back; replace atomically."""
+    old_text = path.read_text(encoding="utf-8") if path.exists() else HEADER
+    old = load_file(problem, path, group) if path.exists() else []
+    chunks = [format_case(problem, c) for c in cases]
+    text = old_text
+    if text and not text.endswith("\n"):
+        text += "\n"
+    if old:
+        text += "\n"  # a blank line between cases, as in the generated files
+    text += "\n\n".join(chunks) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            loaded = load_file(problem, Path(tmp), group)
+        except CaseError as exc:
+            raise CaseError(f"{path}: cannot append without rewriting the file ({str(exc).split(': ', 1)[-1]}); "
+                            f"nothing was written") from None
+        if not _same(loaded[:len(old)], old) or not _same_new(loaded[len(old):], cases):
+            raise CaseError(f"{path}: the appended text does not load back as written; nothing was written")
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o7777)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _same(a: list[Case], b: list[Case]) -> bool:
+    return [(c.name, c.args, c.expected, c.description) for c in a] == [(c.name, c.args, c.expected, c.description) for c in b]
+
+
+def _same_new(loaded: list[Case], cases: list[NewCase]) -> bool:
+    return [(c.name, c.args, c.expected, c.description) for c in loaded] == \
+        [(c.name, c.args, c.expected, c.description) for c in cases]
+
+
+def format_case(problem: Problem, case: NewCase) -> str:
+    """The case as YAML text in the house style: grids as lists of quoted row strings."""
+    lines = [f"- name: {_scalar(case.name)}"]
+    if case.description:
+        lines.append(f"  description: {_scalar(case.description)}")
+    fields = [(p.name, case.args[p.name], p.type) for p in problem.signature.params]
+    fields.append(("expected", case.expected, answer_type(problem)))
+    for key, value, type_ in fields:
+        shown = values.to_yaml(value, type_)
+        if isinstance(shown, list) and shown and all(isinstance(r, str) for r in shown):
+            lines.append(f"  {key}:")
+            lines += [f"    - {_quoted(r)}" for r in shown]
+        elif isinstance(shown, str):
+            lines.append(f"  {key}: {_quoted(shown)}")
+        else:
+            lines.append(f"  {key}: {json.dumps(shown)}")  # JSON is YAML's flow style
+    return "\n".join(lines)
+
+
+def _scalar(text: str) -> str:
+    return text if _PLAIN.match(text) and yaml.safe_load(text) == text else _quoted(text)
+
+
+def _quoted(text: str) -> str:
+    if text.isprintable():
+        return "'" + text.replace("'", "''") + "'"
+    return json.dumps(text)  # control characters: a double-quoted (JSON) string is valid YAML

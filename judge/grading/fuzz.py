@@ -1,0 +1,277 @@
+"""Random inputs from a problem's hypothesis strategy: seeded cases for grading, and counterexample search.
+
+The package's generator module supplies `inputs()`, a hypothesis strategy of argument dicts keyed by
+the signature's parameter names. This module knows nothing of any particular problem.
+
+Determinism (`random_cases`): example i of seed S is drawn by feeding the strategy from its own
+`random.Random("judge-fuzz:S:i")` through a hypothesis ConjectureData: no example database, no
+global random state, no dependence on the other examples, so the same (S, i) gives the same input on
+every run and machine (for the same hypothesis version and generator). Hypothesis' habit of mixing
+in constants found in the modules loaded at the time is switched off, because it would make the
+boards depend on what else is imported (pytest or the CLI).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from judge import defaults
+from judge.problems import values
+from judge.problems.cases import Case, validate_args
+from judge.errors import ProblemError
+from judge.grading.grade import Options, check
+from judge.languages.python import LANGUAGE as PYTHON
+from judge.problems.problem import Problem
+from judge.grading.session import Run, Session
+from judge.verdict import CaseResult, Verdict
+
+GROUP = "random"
+DEFAULT_COUNT = defaults.RANDOM_CASES
+DEFAULT_SEED = defaults.SEED
+ATTEMPTS = 20  # fresh draws tried for one example when hypothesis runs out of room on a draw
+
+
+@functools.lru_cache(maxsize=None)
+def _plain_provider() -> type:
+    """Hypothesis' own provider without the constants it collects from loaded modules (see above).
+
+    Made on first use: hypothesis is a heavy import, and a grading run whose random cases are all
+    in the cache never needs it."""
+    from hypothesis.internal.conjecture.providers import HypothesisProvider
+
+    class PlainProvider(HypothesisProvider):
+        def _maybe_draw_constant(self, *args: Any, **kwargs: Any) -> None:
+            return None
+
+    return PlainProvider
+
+
+def strategy(problem: Problem):
+    """The package's strategy of inputs; ProblemError when the generator has none."""
+    module = problem.generator
+    if not callable(getattr(module, "inputs", None)):
+        raise ProblemError(f"{problem.parts['generator']}: the generator has no function inputs()")
+    return module.inputs()
+
+
+def draw_input(problem: Problem, seed: int, index: int, strat: Any = None) -> dict:
+    """Example `index` of `seed`: the same dict on every run and machine."""
+    from hypothesis.control import BuildContext
+    from hypothesis.errors import HypothesisException, StopTest, UnsatisfiedAssumption
+    from hypothesis.internal.conjecture.data import ConjectureData
+
+    strat = strat if strat is not None else strategy(problem)
+    for attempt in range(ATTEMPTS):
+        key = f"judge-fuzz:{seed}:{index}" + (f":{attempt}" if attempt else "")
+        data = ConjectureData(random=random.Random(key), provider=_plain_provider())
+        try:
+            with BuildContext(data, is_final=False, wrapped_test=draw_input):
+                value = data.draw(strat)
+        except (StopTest, UnsatisfiedAssumption):  # an overrun or a rejected draw: draw again from the next key
+            continue
+        except HypothesisException as exc:  # e.g. an invalid strategy: the package's fault, never skipped
+            raise ProblemError(f"{problem.parts['generator']}: {type(exc).__name__}: {exc}") from None
+        if not isinstance(value, dict):
+            raise ProblemError(f"{problem.parts['generator']}: inputs() must give dicts of arguments, got "
+                               f"{type(value).__name__}")
+        return value
+    raise ProblemError(f"{problem.parts['generator']}: no input drawn for seed {seed}, example {index}")
+
+
+def case_name(seed: int, index: int) -> str:
+    """`random-<seed>-<i>`: enough to draw the same input again."""
+    return f"{GROUP}-{seed}-{index}"
+
+
+def random_cases(problem: Problem, count: int, seed: int, options: Options | None = None,
+                 cache: bool = True) -> list[Case]:
+    """`count` validated random cases of `seed`, expected answers from the reference (one server).
+
+    Drawn once, then kept in the cache under a key of everything they depend on (the generator,
+    validator and reference sources, the signature, hypothesis' version, seed and count): a
+    re-grade does not draw them again nor run the reference on them."""
+    if count <= 0:
+        return []
+    path = _cache_path(problem, count, seed)
+    try:
+        if not cache:
+            raise OSError("drawing again")
+        stored = json.loads(path.read_text())
+        pairs = [(item["args"], item["expected"]) for item in stored]
+    except (OSError, ValueError, KeyError, TypeError):
+        pairs = _draw_cases(problem, count, seed, options)
+        _store(path, [{"args": a, "expected": e} for a, e in pairs])
+    where = problem.parts["generator"]
+    return [Case(name=case_name(seed, i), group=GROUP, args=args, expected=answer, file=where, line=0,
+                 description=f"random example {i} of seed {seed}")
+            for i, (args, answer) in enumerate(pairs)]
+
+
+def _cache_path(problem: Problem, count: int, seed: int) -> Path:
+    from importlib.metadata import version
+
+    from judge.defaults import CACHE_ROOT
+
+    digest = hashlib.sha256()
+    for part in ("generator", "validator", "reference"):
+        digest.update(problem.parts[part].read_bytes() if problem.parts[part].is_file() else b"")
+    digest.update(json.dumps([problem.signature.to_dict(), version("hypothesis"), seed, count]).encode())
+    return CACHE_ROOT / "random" / f"{problem.id}-{seed}-{count}-{digest.hexdigest()[:24]}.json"
+
+
+def _store(path: Path, data: list) -> None:
+    """Write a cache file atomically; a cache that cannot be written is only a slower next run."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data, separators=(",", ":")))
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+def _draw_cases(problem: Problem, count: int, seed: int, options: Options | None) -> list[tuple[dict, Any]]:
+    """Draw, validate and answer `count` inputs of `seed`."""
+    strat = strategy(problem)
+    params = [p.name for p in problem.signature.params]
+    drawn = []
+    for i in range(count):
+        args = draw_input(problem, seed, i, strat)
+        missing = [p for p in params if p not in args]
+        if missing:
+            raise ProblemError(f"{problem.parts['generator']}: example {i} lacks {', '.join(missing)}")
+        args = {p: args[p] for p in params}
+        complaints = validate_args(problem, args)
+        if complaints:  # the generator must only make valid inputs; say which one it got wrong
+            raise ProblemError(f"{problem.parts['generator']}: {case_name(seed, i)} is invalid: {complaints[0]}")
+        drawn.append(args)
+    expected = reference_answers(problem, drawn, [case_name(seed, i) for i in range(count)], options)
+    return list(zip(drawn, expected))
+
+
+def reference_answers(problem: Problem, inputs: list[dict], names: list[str], options: Options | None = None) -> list[Any]:
+    """The reference's answer to every input, through one server; ProblemError when it fails on one."""
+    box = options.box if options else None
+    params = [p.name for p in problem.signature.params]
+    answers = []
+    with Session(problem, problem.reference_path, PYTHON, box) as ref:
+        for args, name in zip(inputs, names):
+            run = ref.run([args[p] for p in params])
+            if run.verdict is not None:
+                raise ProblemError(f"{problem.reference_path}: the reference gives {run.verdict.value} on {name}: "
+                                   f"{run.message}")
+            answers.append(run.value)
+    return answers
+
+
+@dataclass
+class Found:
+    """A minimal input where the submission and the reference disagree, and what each gave."""
+
+    case: Case
+    result: CaseResult
+
+
+@dataclass
+class SearchResult:
+    """What a counterexample search did."""
+
+    found: Found | None
+    examples: int = 0              # distinct inputs run (generation and shrinking)
+    failing: int = 0               # of which the submission got wrong
+    seconds: float = 0.0
+    stopped: str | None = None     # CE or JE: the submission could not be run at all
+    stopped_verdict: Verdict | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFAULT_SEED,
+           options: Options | None = None, progress: Callable[[int, int], None] | None = None) -> SearchResult:
+    """Look for an input where `source` and the reference disagree, and shrink it with hypothesis."""
+    from hypothesis import HealthCheck, Phase, Verbosity, find, settings
+    from hypothesis.errors import HypothesisException, NoSuchExample
+
+    started = time.perf_counter()
+    strat = strategy(problem)
+    params = [p.name for p in problem.signature.params]
+    box = options.box if options else None
+    outcome = SearchResult(found=None)
+    seen: dict[str, tuple[bool, Any, Run]] = {}
+    trouble: list[str] = []
+
+    with Session(problem, Path(source), box=box) as mine, Session(problem, problem.reference_path, PYTHON, box) as ref:
+        def disagrees(args: dict) -> bool:
+            key = json.dumps(args, sort_keys=True)
+            if key in seen:  # hypothesis asks again while shrinking: answer from memory
+                return seen[key][0]
+            if trouble or not mine.ok:
+                return False
+            complaints = validate_args(problem, args)
+            if complaints:
+                trouble.append(f"{problem.parts['generator']}: made an invalid input: {complaints[0]}")
+                return False
+            arg_list = [args[p] for p in params]
+            expected = ref.run(arg_list)
+            if expected.verdict is not None:
+                trouble.append(f"{problem.reference_path}: the reference gives {expected.verdict.value}: {expected.message}")
+                return False
+            run = mine.run(arg_list)
+            if not mine.ok:
+                return False
+            bad = _wrong(problem, args, expected.value, run)
+            seen[key] = (bad, expected.value, run)
+            outcome.failing += bad
+            if progress:
+                progress(len(seen), outcome.failing)
+            return bad
+
+        rules = settings(max_examples=max(1, examples), database=None, deadline=None, derandomize=False,
+                         phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck),
+                         verbosity=Verbosity.quiet, report_multiple_bugs=False)
+        minimal = None
+        try:
+            minimal = find(strat, disagrees, settings=rules, random=random.Random(seed))
+        except NoSuchExample:
+            pass
+        except HypothesisException as exc:  # e.g. a flaky time-out while shrinking: keep the smallest seen
+            outcome.notes.append(f"hypothesis stopped early ({type(exc).__name__}); showing the smallest failure seen")
+            failing = [json.loads(k) for k, v in seen.items() if v[0]]
+            minimal = min(failing, key=lambda a: len(json.dumps(a))) if failing else None
+        if not mine.ok:
+            outcome.stopped = mine.compile_error or mine.judge_error or ""
+            outcome.stopped_verdict = Verdict.CE if mine.compile_error is not None else Verdict.JE
+        if trouble:
+            raise ProblemError(trouble[0])
+        if minimal is not None:
+            _, expected, run = seen[json.dumps(minimal, sort_keys=True)]
+            args = {p: minimal[p] for p in params}
+            case = Case(name=fuzz_name(args), group="fuzz", args=args, expected=expected,
+                        file=problem.parts["generator"], line=0,
+                        description=f"found by judge fuzz (seed {seed}) and shrunk by hypothesis")
+            outcome.found = Found(case, check(problem, case, run))
+    outcome.examples = len(seen)
+    outcome.seconds = time.perf_counter() - started
+    return outcome
+
+
+def _wrong(problem: Problem, args: dict, expected: Any, run: Run) -> bool:
+    if run.verdict is not None:
+        return True
+    try:
+        ok, _ = problem.checker.compare(expected, run.value, args)
+    except Exception:  # a crashing checker cannot vouch for the answer
+        return True
+    return not ok
+
+
+def fuzz_name(args: dict) -> str:
+    """`fuzz-<hash>` from the input itself, so the same counterexample always gets the same name."""
+    return f"fuzz-{values.fingerprint(args)[:10]}"

@@ -1,0 +1,162 @@
+"""Cases x submissions -> results. No CLI and no database here: results come back as values."""
+
+from __future__ import annotations
+
+import hashlib
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from judge import languages
+from judge.problems import values
+from judge.problems.cases import Case
+from judge.errors import UsageError
+from judge.languages.base import Language
+from judge.problems.problem import Problem
+from judge.sandbox.box import Box
+from judge.grading.session import Run, Session
+from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
+
+#: Verdicts after which the rest of a submission's cases are skipped (each would cost a full limit).
+LIMITS = {Verdict.TLE, Verdict.MLE}
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to grade: parallelism, the box, and what to do after a time-out."""
+
+    jobs: int = 1
+    skip_after_limit: bool = True   # the rest of a submission's cases are SKIPPED after its first TLE/MLE
+    box: Box | None = None
+
+
+@dataclass
+class Execution:
+    """A submission run over a list of inputs; `compile_error` set when it never ran."""
+
+    language: str
+    runs: list[Run | None] = field(default_factory=list)  # None: skipped
+    compile_error: str | None = None
+    judge_error: str | None = None
+
+
+def find_submissions(paths: Sequence[str | Path]) -> list[Path]:
+    """Submission files from files and folders (recursively), in a stable order."""
+    found: list[Path] = []
+    extensions = languages.all_extensions()
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+        if path.is_file():
+            languages.for_path(path)  # an unknown language is an error when named directly
+            found.append(path)
+            continue
+        inside = sorted(
+            p for p in path.rglob("*")
+            if p.is_file() and p.suffix.lower() in extensions
+            and not any(part.startswith(".") or part in ("__pycache__", "node_modules") for part in p.relative_to(path).parts)
+        )
+        if not inside:
+            raise UsageError(f"{path}: no submissions in this folder (known extensions: {', '.join(sorted(extensions))})")
+        found += inside
+    unique: dict[Path, Path] = {}
+    for p in found:
+        unique.setdefault(p.resolve(), p)
+    return list(unique.values())
+
+
+def display_name(path: Path) -> str:
+    """The path as a person gave it, relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options: Options | None = None,
+            language: Language | None = None) -> Execution:
+    """Run one submission on every input in order, in a fresh case state each, in the box."""
+    options = options or Options()
+    language = language or languages.for_path(source)
+    result = Execution(language.name)
+    with Session(problem, source, language, options.box) as session:
+        if not session.ok:
+            result.compile_error, result.judge_error = session.compile_error, session.judge_error
+            return result
+        stopped = False
+        for args in inputs:
+            if stopped:
+                result.runs.append(None)
+                continue
+            run = session.run(args)
+            if session.compile_error is not None:
+                result.compile_error = session.compile_error
+                return result
+            result.runs.append(run)
+            stopped = run.verdict in LIMITS and options.skip_after_limit
+    return result
+
+
+def check(problem: Problem, case: Case, run: Run | None) -> CaseResult:
+    """Judge one run against the case's expected answer with the problem's checker."""
+    if run is None:
+        return CaseResult(case.name, case.group, Verdict.SKIPPED, message="not run after a time or memory limit was exceeded",
+                          answer=Verdict.SKIPPED.value)
+    base = dict(time_ms=run.wall_ms, cpu_ms=run.cpu_ms, memory_kb=run.memory_kb, output=run.output)
+    if run.verdict is not None:
+        return CaseResult(case.name, case.group, run.verdict, message=run.message,
+                          diff=(run.message,) if run.verdict is Verdict.WA else (), answer=run.verdict.value, **base)
+    # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later.
+    base["answer"] = values.fingerprint(run.value)
+    try:
+        ok, explanations = problem.checker.compare(case.expected, run.value, case.args)
+    except Exception as exc:  # the checker is the package's code: its failure is the judge's
+        return CaseResult(case.name, case.group, Verdict.JE, message=f"the checker failed: {type(exc).__name__}: {exc}",
+                          got=run.value, **base)
+    explanations = tuple(str(e) for e in explanations or ())
+    if ok:
+        return CaseResult(case.name, case.group, Verdict.AC, **base)
+    first = explanations[0] if explanations else "wrong answer"
+    return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=run.value, **base)
+
+
+def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Options | None = None) -> SubmissionResult:
+    """Grade one submission on every case."""
+    source = Path(source)
+    name = display_name(source)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    language = languages.for_path(source)
+    try:
+        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language)
+    except Exception as exc:  # a bug of the judge must not take the other submissions down
+        execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
+    common = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
+    if execution.judge_error:
+        results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=execution.judge_error, answer="JE") for c in cases)
+        return SubmissionResult(verdict=Verdict.JE, cases=results, message=execution.judge_error, **common)
+    if execution.compile_error is not None:
+        results = tuple(CaseResult(c.name, c.group, Verdict.CE, message=execution.compile_error,
+                                   answer="CE") for c in cases)
+        return SubmissionResult(verdict=Verdict.CE, cases=results, message=execution.compile_error, **common)
+    results = tuple(check(problem, case, run) for case, run in zip(cases, execution.runs))
+    return SubmissionResult(verdict=overall(results), cases=results, **common)
+
+
+def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], options: Options | None = None,
+          progress: Callable[[SubmissionResult], None] | None = None) -> list[SubmissionResult]:
+    """Grade every submission, `options.jobs` at a time; results in the order given."""
+    options = options or Options()
+    jobs = max(1, min(options.jobs, len(sources) or 1))
+
+    def one(source: Path) -> SubmissionResult:
+        result = grade_one(problem, cases, source, options)
+        if progress:
+            progress(result)
+        return result
+
+    if jobs == 1:
+        return [one(s) for s in sources]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(one, sources))

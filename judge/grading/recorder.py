@@ -1,0 +1,200 @@
+"""Grading with the results store: reuse unchanged results, record each submission once graded.
+
+grade.py knows nothing of the store; this module wraps it. A run row is written first, then every
+submission as soon as grade() reports it finished (one transaction each), then the run is marked
+finished, or interrupted when anything (Ctrl-C, SIGTERM, a crash) stops it on the way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import statistics
+from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from judge import __version__, languages
+from judge.results import scoring
+from judge.grading.authors import author_of
+from judge.problems.cases import Case, load_cases, test_set_hash
+from judge.grading.grade import Options, display_name, execute, grade
+from judge.languages.base import content_hash
+from judge.languages.python import LANGUAGE as PYTHON
+from judge.problems.problem import Problem
+from judge.results.store import Store
+from judge.verdict import CaseResult, SubmissionResult, Verdict
+
+REFERENCE_REPEATS = 3
+OUTPUT_KEPT = 2000  # characters of what the first failing case printed
+
+
+@lru_cache(maxsize=None)
+def toolchain_version(language: str) -> str:
+    """The toolchain's version line, asked once per process (it may start a compiler)."""
+    return languages.by_name(language).toolchain().version or "unknown"
+
+
+def cache_key(sha256: str, language: str, problem: Problem, tests: str, options: Options) -> str:
+    """What must be unchanged for a stored result to stand: source, toolchain, test set, limits, policy."""
+    return content_hash(sha256, language, toolchain_version(language), tests,
+                        json.dumps(asdict(problem.limits), sort_keys=True),
+                        f"skip_after_limit={options.skip_after_limit}")
+
+
+def first_failure(result: SubmissionResult, cases: Sequence[Case]) -> dict[str, Any] | None:
+    """What the reports need to draw the first failing case: inputs, expected, got, diff."""
+    first = result.first_failure
+    if first is None:
+        return None
+    case = next((c for c in cases if c.name == first.name), None)
+    return {
+        "name": first.name, "group": first.group, "verdict": first.verdict.value, "message": first.message,
+        "diff": list(first.diff[:200]), "got": first.got, "output": first.output[:OUTPUT_KEPT],
+        "args": case.args if case else None, "expected": case.expected if case else None,
+    }
+
+
+def from_rows(row: Any, case_rows: Sequence[Any], source: Path) -> SubmissionResult:
+    """A stored submission as the SubmissionResult grading would have returned."""
+    first = json.loads(row["first_failure"]) if row["first_failure"] else {}
+    verdicts = Verdict._value2member_map_  # Verdict(value) is an enum call per case: slow on 20,000 rows
+    cases = []
+    for c in case_rows:
+        mine = first.get("name") == c["name"]
+        cases.append(CaseResult(
+            c["name"], c["grp"], verdicts[c["verdict"]], time_ms=c["time_ms"] or 0.0, cpu_ms=c["cpu_ms"],
+            memory_kb=c["memory_kb"], message=c["message"], diff=tuple(c["diff"].splitlines()) if c["diff"] else (),
+            got=first.get("got") if mine else None, output=first.get("output", "") if mine else "",
+            answer=c["answer"] or ""))
+    return SubmissionResult(submission=display_name(source), path=str(source.resolve()), language=row["language"],
+                            verdict=Verdict(row["verdict"]), cases=tuple(cases), message=row["message"],
+                            sha256=row["sha256"])
+
+
+@dataclass
+class Recorder:
+    """One grading run's bookkeeping: authors, cache keys, and writing results as they come."""
+
+    store: Store | None
+    problem: Problem
+    cases: Sequence[Case]
+    options: Options
+    author: str | None = None
+    use_cache: bool = True
+    seed: int | None = None
+    run_id: int | None = None
+
+    def __post_init__(self) -> None:
+        self.tests = test_set_hash(list(self.cases))
+        self.weights = scoring.weights(self.problem)
+        self.info: dict[str, dict[str, Any]] = {}  # by absolute path: author, cache key, ...
+
+    def grade(self, sources: Sequence[Path], progress: Callable[[SubmissionResult], None] | None = None
+              ) -> list[SubmissionResult]:
+        """Grade (or reuse) every submission, recording each; results in the order given."""
+        if self.store is not None:
+            self.run_id = self.store.start_run(self.problem.id, self.tests, len(self.cases), __version__,
+                                               seed=self.seed, problem_path=str(self.problem.root))
+        status = "interrupted"
+        try:
+            results = self._grade(sources, progress)
+            status = "finished"
+            return results
+        finally:
+            if self.store is not None:
+                self.store.finish_run(self.run_id, status)
+
+    def _grade(self, sources: Sequence[Path], progress: Callable[[SubmissionResult], None] | None
+               ) -> list[SubmissionResult]:
+        done: dict[str, SubmissionResult] = {}
+        todo = []
+        for source in sources:
+            key = str(Path(source).resolve())
+            sha = hashlib.sha256(Path(source).read_bytes()).hexdigest()
+            language = languages.for_path(Path(source)).name
+            self.info[key] = {"author": author_of(Path(source), self.author),
+                              "cache_key": cache_key(sha, language, self.problem, self.tests, self.options)}
+            hit = self.store.cached(self.info[key]["cache_key"]) if self.store and self.use_cache else None
+            if hit:
+                result = self._annotate(from_rows(hit[0], hit[1], Path(source)), cached=True)
+                self._record(result, cached_from=hit[0]["id"])
+                done[key] = result
+                if progress:
+                    progress(result)
+            else:
+                todo.append(source)
+
+        def finished(result: SubmissionResult) -> None:
+            self._record(result)
+            if progress:
+                progress(result)
+
+        for result in grade(self.problem, self.cases, todo, self.options, finished):
+            done[result.path] = self._annotate(result, cached=False)
+        return [done[str(Path(s).resolve())] for s in sources]
+
+    def _annotate(self, result: SubmissionResult, cached: bool) -> SubmissionResult:
+        got, total = scoring.score(result.cases, self.weights)
+        info = self.info[result.path]
+        return replace(result, extra={**result.extra, "author": info["author"], "cached": cached,
+                                      "score": got, "max_score": total})
+
+    def _record(self, result: SubmissionResult, cached_from: int | None = None) -> None:
+        if self.store is None:
+            return
+        info = self.info[result.path]
+        got, total = scoring.score(result.cases, self.weights)
+        row = {
+            "name": result.submission, "path": result.path, "author": info["author"], "sha256": result.sha256,
+            "language": result.language, "toolchain": toolchain_version(result.language),
+            "verdict": result.verdict.value, "passed": result.passed, "total": result.total,
+            "score": got, "max_score": total, "message": result.message, "cache_key": info["cache_key"],
+            "cached_from": cached_from, "first_failure": first_failure(result, self.cases),
+        }
+        # A result reused from the cache shares the cases already stored for it (Store.cases follows
+        # cached_from): copying 1,000 case rows per reused submission made a re-grade slow.
+        self.store.record(self.run_id, row, [] if cached_from is not None else [c.to_dict() for c in result.cases])
+
+
+def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], options: Options | None = None,
+                      repeats: int = REFERENCE_REPEATS) -> dict[str, Any]:
+    """Run the reference `repeats` times and store each case's median CPU and wall time."""
+    inputs = [c.arg_list(problem) for c in cases]
+    samples: dict[str, list[tuple[float | None, float]]] = {c.name: [] for c in cases}
+    for _ in range(repeats):
+        execution = execute(problem, problem.reference_path, inputs, options, PYTHON)
+        for case, run in zip(cases, execution.runs):
+            if run is not None and run.verdict is None:
+                samples[case.name].append((run.cpu_ms, run.wall_ms))
+    times = {}
+    for name, runs in samples.items():
+        if runs:
+            cpus = [c for c, _ in runs if c is not None]
+            times[name] = (statistics.median(cpus) if cpus else None, statistics.median(w for _, w in runs))
+    store.save_reference_times(test_set_hash(list(cases)), times, repeats, toolchain_version(PYTHON.name))
+    return store.reference_times(test_set_hash(list(cases)))
+
+
+def ensure_reference_times(store: Store, problem: Problem | None, latest: Any) -> bool:
+    """Time the reference on a stored run's cases unless done already; whether the store now has its times.
+
+    The run's random cases are drawn again from its seed; nothing is measured when the package no
+    longer has the cases the run was graded on (its test-set hash differs).
+    """
+    tests = latest["test_set_hash"]
+    if store.reference_times(tests):
+        return True
+    if problem is None:
+        return False
+    cases = load_cases(problem)
+    drawn = (latest["cases"] or 0) - len(cases)
+    if drawn > 0 and latest["seed"] is not None:
+        from judge.grading import fuzz  # hypothesis is a heavy import: only when there are random cases
+
+        cases += fuzz.random_cases(problem, drawn, latest["seed"])
+    if test_set_hash(cases) != tests:
+        return False
+    measure_reference(store, problem, cases)
+    return True

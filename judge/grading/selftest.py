@@ -1,0 +1,58 @@
+"""Each language's self-test: its trivial solution compiled and served through the real path."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge.languages.base import Language
+from judge.problems.problem import Limits, Param, Problem, Signature
+
+#: The self-test's problem: mark the clicked square of a board, in the shape of the real signature.
+SIGNATURE = Signature(function="updateBoard", params=(Param("board", "char[][]"), Param("click", "int[]")),
+                      returns="char[][]", class_name="Solution", inplace="board")
+ARGS = [[["E", "E"], ["E", "M"]], [1, 1]]
+EXPECTED = [["E", "E"], ["E", "X"]]
+
+
+@dataclass(frozen=True)
+class SelfTest:
+    """How a language's self-test went."""
+
+    ok: bool
+    message: str = ""
+
+
+def selftest_problem() -> Problem:
+    """A problem with no files: just the signature and generous limits."""
+    return Problem(id="selftest", title="self-test", root=Path(tempfile.gettempdir()),
+                   limits=Limits(time=5.0, wall_time=20.0, memory_mb=256, output_mb=1.0),
+                   signature=SIGNATURE, parts={})
+
+
+def run_selftest(language: Language) -> SelfTest:
+    """Compile and serve the language's trivial solution once; never raises."""
+    from judge.grading.grade import execute  # grade imports the registry, which imports this module
+
+    tool = language.toolchain()
+    if not tool.ok:
+        return SelfTest(False, tool.message)
+    folder = Path(tempfile.mkdtemp(prefix="judge-selftest-"))
+    try:
+        source = folder / f"selftest{language.selftest_extension}"
+        source.write_text(language.selftest_source)
+        result = execute(selftest_problem(), source, [ARGS], language=language)
+        if result.judge_error or result.compile_error is not None:
+            return SelfTest(False, result.judge_error or f"compile error: {result.compile_error}")
+        run = result.runs[0] if result.runs else None
+        if run is None or run.verdict is not None:
+            return SelfTest(False, f"{run.verdict.value}: {run.message}" if run else "no answer")
+        if run.value != EXPECTED:
+            return SelfTest(False, f"wrong answer {run.value!r}")
+        return SelfTest(True, f"{run.wall_ms:.0f} ms")
+    except Exception as exc:  # a self-test reports, it does not crash the listing
+        return SelfTest(False, f"{type(exc).__name__}: {exc}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,185 @@
+"""One submission kept serving across many inputs: prepared once, its server restarted after a kill.
+
+grade.execute runs a fixed list of inputs through a Session; `judge fuzz` keeps two Sessions (the
+submission's and the reference's) alive across hundreds of hypothesis examples. The logic of what a
+reply means and when the server must be started again lives here, in one place.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from judge import languages
+from judge.languages.base import Language, Prepared
+from judge.problems.problem import Problem
+from judge.sandbox.runner import Launch, Reply, Server
+from judge.sandbox.box import Box, detect
+from judge.verdict import Verdict
+
+#: Replies after which the server is gone and a fresh one serves the next input.
+FATAL = {"wall_timeout", "output_flood", "died", "protocol"}
+
+
+@dataclass(frozen=True)
+class Run:
+    """One execution of one input: an answer, or the verdict that stopped it."""
+
+    verdict: Verdict | None          # None when the submission answered
+    value: Any = None
+    message: str = ""
+    wall_ms: float = 0.0
+    cpu_ms: float | None = None
+    memory_kb: int | None = None
+    output: str = ""
+
+
+class Session:
+    """A submission ready to run inputs one at a time; use as a context manager (it owns a temp folder)."""
+
+    def __init__(self, problem: Problem, source: Path, language: Language | None = None, box: Box | None = None):
+        self.problem, self.source = problem, Path(source)
+        self.language = language or languages.for_path(self.source)
+        self.box = box or detect()
+        self.workdir: Path | None = None
+        self.prepared: Prepared | None = None
+        self.server: Server | None = None
+        self.compile_error: str | None = None   # set once the submission is known not to compile
+        self.judge_error: str | None = None     # set when the judge cannot run it at all
+        self.starts = 0                          # servers started (1 + restarts after kills)
+
+    def __enter__(self) -> "Session":
+        self.prepare()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def prepare(self) -> bool:
+        """Find the toolchain and prepare (compile) the submission once; False when it cannot run."""
+        if self.prepared is not None or self.compile_error is not None or self.judge_error is not None:
+            return self.ok
+        tool = self.language.toolchain()
+        if not tool.ok:
+            self.judge_error = f"the {self.language.title} toolchain is missing: {tool.message}"
+            return False
+        self.workdir = Path(tempfile.mkdtemp(prefix="judge-"))
+        prepared = self.language.prepare(self.source.resolve(), self.workdir, self.problem)
+        if not prepared.ok:
+            self.compile_error = prepared.message
+            return False
+        self.prepared = prepared
+        return True
+
+    @property
+    def ok(self) -> bool:
+        """Whether the submission can still be run."""
+        return self.prepared is not None and self.compile_error is None and self.judge_error is None
+
+    def run(self, args: list[Any]) -> Run:
+        """Run one input (arguments in signature order); start a server first if none is alive."""
+        if not self.prepare() or not self.ok:
+            return Run(Verdict.CE if self.compile_error is not None else Verdict.JE,
+                       message=self.compile_error or self.judge_error or "")
+        if self.server is None:
+            failed = self._start()
+            if failed is not None:
+                return failed
+        reply = self.server.run(args)
+        if reply.status == "wall_timeout":
+            # The CPU limit is the kernel's and load cannot trip it; the wall limit (3x CPU) can be
+            # tripped by a machine busy with other work. So a wall time-out is given only when a fresh
+            # server times out again on the same case (README, "Speed": how load is accounted for).
+            self._stop()
+            if self._start() is None:
+                reply = self.server.run(args)
+        run = interpret(self.problem, reply)
+        if run.verdict is Verdict.CE:  # a missing entry point shows on the first call
+            self.compile_error = run.message
+            self._stop()
+        elif reply.status in FATAL or reply.data.get("restart") or not self.server.alive:
+            # `restart`: a server that cannot kill a runaway case (JVM, Go) answers, then exits.
+            self._stop()
+        return run
+
+    def _start(self) -> Run | None:
+        """Start a server for the next input; None when it is ready, else what its failure means."""
+        server = Server(self._launch(), self.problem.limits, self.box, self.workdir)
+        self.starts += 1
+        start = server.start()
+        if start.status == "ready":
+            self.server = server
+            return None
+        server.stop()
+        if start.status == "compile_error":
+            self.compile_error = str(start.data.get("message", "")) or "compile error"
+            return Run(Verdict.CE, message=self.compile_error)
+        run = interpret(self.problem, start)
+        if run.verdict is Verdict.CE:
+            self.compile_error = run.message
+        return run
+
+    def _launch(self) -> Launch:
+        """How the box starts this submission's server: the language's argv with the pipes in its config."""
+        language, prepared, problem = self.language, self.prepared, self.problem
+
+        def argv(request_fd: int, response_fd: int) -> list[str]:
+            config = language.config(problem, prepared)
+            config.update(request_fd=request_fd, response_fd=response_fd)
+            return language.server_argv(prepared, config)
+
+        return Launch(argv, tuple(Path(p) for p in prepared.mounts))
+
+    def _stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+    def close(self) -> None:
+        """End the server and remove the temp folder."""
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        if self.workdir is not None:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+            self.workdir = None
+
+
+def interpret(problem: Problem, reply: Reply) -> Run:
+    """What a reply means for the input."""
+    data, limits = reply.data, problem.limits
+    common = dict(wall_ms=reply.wall_ms, cpu_ms=data.get("cpu_ms"), memory_kb=data.get("mem_kb"),
+                  output=reply.output)
+    status = reply.status
+    if status == "ok":
+        return Run(None, value=data.get("value"), **common)
+    if status == "exception":
+        where = f" ({data['where']})" if data.get("where") else ""
+        message = f"{data.get('type', 'Exception')}: {data.get('message', '')}".rstrip(": ")
+        return Run(Verdict.RE, message=message + where, **common)
+    if status == "memory":
+        return Run(Verdict.MLE, message=f"memory limit ({limits.memory_mb} MiB) exceeded", **common)
+    if status == "timeout":
+        return Run(Verdict.TLE, message=f"CPU time limit ({limits.time:g} s) exceeded", **common)
+    if status == "wall_timeout":
+        return Run(Verdict.TLE, message=f"wall time limit ({limits.wall_time:g} s) exceeded", **common)
+    if status == "signal":
+        return Run(Verdict.RE, message=f"killed by {data.get('signal', 'a signal')}", **common)
+    if status == "exit":
+        return Run(Verdict.RE, message=f"exited with code {data.get('code')} without answering", **common)
+    if status == "died":
+        return Run(Verdict.RE, message=f"the submission's process ended without answering ({reply.exit_info})", **common)
+    if status == "protocol":
+        return Run(Verdict.RE, message=reply.exit_info or "broke the judge's protocol", **common)
+    if status == "output_limit":
+        return Run(Verdict.OLE, message=f"the answer is larger than {limits.output_mb:g} MiB", **common)
+    if status == "output_flood":
+        return Run(Verdict.OLE, message=f"printed more than {limits.output_mb:g} MiB on stdout/stderr", **common)
+    if status in ("noentry", "compile_error"):
+        return Run(Verdict.CE, message=str(data.get("message", "")), **common)
+    if status == "bad_value":
+        return Run(Verdict.WA, message=str(data.get("message", "")), **common)
+    return Run(Verdict.JE, message=f"the harness failed: {data.get('message', status)}", **common)

@@ -1,0 +1,114 @@
+"""`judge verify`: the package checks Kattis' verifyproblem makes, as values to report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge.problems import cases as cases_mod
+from judge.problems.cases import Case
+from judge.errors import CaseError
+from judge.grading.grade import Options, check, execute, find_submissions, grade
+from judge.languages.python import LANGUAGE as PYTHON
+from judge.problems.problem import Problem
+from judge.verdict import VERDICT_FOLDERS, SubmissionResult, Verdict
+
+#: Folders of known submissions and the verdict each file in them must get.
+EXPECTED_FOLDERS = {name: Verdict.for_folder(name) for name in VERDICT_FOLDERS}
+#: Kattis' rule: the time limit must leave this factor over the slowest accepted case.
+TIME_MARGIN = 5.0
+
+
+@dataclass
+class Report:
+    """What verify found: problems (fatal), warnings, and the graded known submissions."""
+
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    submissions: list[tuple[Verdict, SubmissionResult]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the package passed."""
+        return not self.errors
+
+
+def verify(problem: Problem, options: Options | None = None) -> Report:
+    """Check cases, the reference, the known submissions and the time limit."""
+    report = Report()
+    cases = _check_cases(problem, report)
+    if not cases:
+        return report
+    slowest = _check_reference(problem, cases, report, options)
+    _check_submissions(problem, cases, report, options, slowest)
+    return report
+
+
+def _check_cases(problem: Problem, report: Report) -> list[Case]:
+    try:
+        cases = cases_mod.load_cases(problem, validate=False)
+    except CaseError as exc:
+        report.errors.append(str(exc))
+        return []
+    invalid = 0
+    for case in cases:
+        problems = cases_mod.validate_args(problem, case.args)
+        if problems:
+            invalid += 1
+            report.errors.append(f"{case.where}: invalid input: {'; '.join(problems[:3])}")
+    groups = {g: sum(c.group == g for c in cases) for g in cases_mod.GROUPS}
+    report.notes.append(f"{len(cases)} cases ({groups['sample']} sample, {groups['secret']} secret), "
+                        f"{len(cases) - invalid} pass the validator, names unique")
+    return [] if invalid else cases
+
+
+def _check_reference(problem: Problem, cases: list[Case], report: Report, options: Options | None) -> float:
+    """Every expected answer equals the reference's; returns its slowest case CPU time (ms)."""
+    run = execute(problem, problem.reference_path, [c.arg_list(problem) for c in cases],
+                  options, PYTHON)
+    if run.compile_error or run.judge_error:
+        report.errors.append(f"{problem.reference_path}: the reference does not run: {run.compile_error or run.judge_error}")
+        return 0.0
+    wrong = 0
+    for case, outcome in zip(cases, run.runs):
+        result = check(problem, case, outcome)
+        if result.verdict is not Verdict.AC:
+            wrong += 1
+            report.errors.append(f"{case.where}: the reference gives {result.verdict.value}: {result.message}")
+    slowest = max((r.cpu_ms or r.wall_ms for r in run.runs if r), default=0.0)
+    report.notes.append(f"reference: {len(cases) - wrong}/{len(cases)} expected answers match; "
+                        f"slowest case {slowest:.1f} ms CPU")
+    return slowest
+
+
+def _check_submissions(problem: Problem, cases: list[Case], report: Report, options: Options | None,
+                       reference_ms: float) -> None:
+    root = problem.submissions_dir
+    if not root.is_dir():
+        report.warnings.append(f"{root}: no known submissions to check")
+        return
+    planned: list[tuple[Verdict, Path]] = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        if folder.name not in EXPECTED_FOLDERS:
+            report.warnings.append(f"{folder}: not a verdict folder ({', '.join(EXPECTED_FOLDERS)}); ignored")
+            continue
+        planned += [(EXPECTED_FOLDERS[folder.name], p) for p in find_submissions([folder])]
+    results = grade(problem, cases, [p for _, p in planned], options)
+    slowest_ac = reference_ms
+    for (expected, _), result in zip(planned, results):
+        report.submissions.append((expected, result))
+        if result.verdict is not expected:
+            why = result.message or (result.first_failure.message if result.first_failure else "")
+            report.errors.append(f"{result.submission}: expected {expected.value}, got {result.verdict.value}"
+                                 + (f" ({why.splitlines()[0][:160]})" if why else ""))
+        if expected is Verdict.AC and result.verdict is Verdict.AC:
+            slowest_ac = max(slowest_ac, max((c.cpu_ms or c.time_ms for c in result.cases), default=0.0))
+    limit_ms = problem.limits.time * 1000
+    if slowest_ac * TIME_MARGIN > limit_ms:
+        report.errors.append(f"{problem.yaml_path}: limits.time {problem.limits.time:g} s is tight: the slowest "
+                             f"accepted case takes {slowest_ac:.0f} ms CPU, and the limit should be at least "
+                             f"{TIME_MARGIN:g}x that")
+    else:
+        report.notes.append(f"time limit {problem.limits.time:g} s CPU: {limit_ms / max(slowest_ac, 0.001):.0f}x the "
+                            f"slowest accepted case ({slowest_ac:.1f} ms); at least {TIME_MARGIN:g}x is required")

@@ -1,0 +1,453 @@
+"""Serves one Python submission's cases inside the box: compile once, run each case in fresh globals.
+
+Protocol (shared by every language's server; see judge/sandbox/runner.py): JSON lines. The judge writes
+requests `{"id": N, "args": [...]}` on the request fd; the server answers on the response fd, first
+`{"status": "ready"}` (or `compile_error`), then one line per request with `status` one of
+`ok` (with `value`), `exception` (`type`, `message`, `where`), `memory`, `timeout`, `signal`
+(`signal`), `exit` (`code`), `noentry` (`message`), `output_limit`, `bad_value`; plus `cpu_ms` and
+`mem_kb`. A server that cannot stop a runaway case itself (JVM, Go) adds `"restart": true` and
+exits; the judge then starts a fresh one for the next case.
+
+Two processes. This server (the zygote) compiles the submission and loads the interpreter and the
+implicit imports, but never runs submission code. It forks a **worker** that runs the cases one
+after another, each in a fresh copy of the globals: the submission's module code runs again and
+its entry point is looked up again for every case, so nothing a case leaves in the submission's
+globals (module variables, class attributes, caches) is visible to the next, and no case pays an
+interpreter start or a fork. The zygote reads each request, passes it to the worker on a pipe of
+its own, and writes the answer line for the judge itself: the case's id comes from the request,
+its CPU time from the kernel (/proc/WORKER/schedstat) and its peak memory from /proc/WORKER/status,
+never from the worker. A worker that dies (a signal, the CPU or memory limit, `os._exit`) takes
+only its case with it: the zygote describes that end and forks a fresh worker for the next case;
+so does a worker after a MemoryError. The worker never holds the judge's pipes.
+This file uses only the standard library and imports nothing from the judge.
+"""
+
+import ctypes
+import gc
+import json
+import math
+import os
+import re
+import resource
+import select
+import signal
+import sys
+
+PR_SET_DUMPABLE = 4
+#: What the worker may say about a case; the zygote adds the id, the CPU time and the memory.
+CHILD_KEYS = ("status", "value", "type", "message", "where")
+#: The id at the head of a request as the judge writes it; other spellings are parsed in full.
+REQUEST_ID = re.compile(rb'\{"id": ?(\d+),')
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+# The platform's implicit imports: names a LeetCode Python 3 solution may use without importing.
+PRELUDE = """
+import array, bisect, collections, copy, datetime, functools, heapq, itertools, math, operator
+import random, re, string, sys, typing
+from typing import *
+from collections import *
+from heapq import *
+from bisect import *
+from itertools import *
+from functools import *
+from math import *
+del pow  # math.pow would shadow the builtin, which takes a modulus
+"""
+
+
+def main():
+    """Read the config, compile the submission once, then serve cases until the request fd ends."""
+    config = json.loads(sys.argv[1])
+    not_dumpable()
+    resp_fd = config["response_fd"]
+    try:
+        with open(config["source"], "rb") as f:
+            source = f.read()
+        code = compile(source, "solution.py", "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        where = f"line {exc.lineno}: " if exc.lineno else ""
+        text = (exc.text or "").strip()
+        shown = f" ({text[:80]})" if text else ""
+        send(resp_fd, {"status": "compile_error", "message": f"{where}{type(exc).__name__}: {exc.msg}{shown}"})
+        return
+    except (ValueError, OSError) as exc:  # e.g. null bytes in the source
+        send(resp_fd, {"status": "compile_error", "message": f"{type(exc).__name__}: {exc}"})
+        return
+    prelude = {"__name__": "__solution__", "__builtins__": __builtins__}
+    exec(PRELUDE, prelude)
+    sys.setrecursionlimit(config.get("recursion_limit", 1_000_000))
+    # Everything loaded so far moves to the GC's permanent generation: the worker's collections
+    # then never write to these objects' headers, so their pages stay shared instead of copied.
+    gc.freeze()
+    send(resp_fd, {"status": "ready"})
+    worker = None
+    while True:
+        line = read_request(config["request_fd"])
+        if not line:  # the judge has finished
+            if worker is not None:
+                worker.stop()
+            return
+        if worker is None:
+            worker = Worker(config, code, prelude)
+        reply, alive = worker.run(line)
+        send_bytes(resp_fd, reply)
+        if not alive:
+            worker = None
+
+
+def not_dumpable():
+    """Keep the submission (same uid, forked from here) out of this process: with it, /proc/PID/fd
+    and /proc/PID/mem of the server cannot be opened, so the protocol pipes cannot be reopened."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def send(fd, message):
+    """Write one JSON line on a file descriptor."""
+    send_bytes(fd, (json.dumps(message) + "\n").encode())
+
+
+def send_bytes(fd, data):
+    """Write all of `data` on a file descriptor."""
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def read_request(fd):
+    """One request line from the judge, b"" at the end (the judge sends one at a time)."""
+    chunks = []
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        if chunk.endswith(b"\n") and b"".join(chunks).strip():
+            return b"".join(chunks)
+
+
+class Worker:
+    """The process that runs cases, seen from the zygote: a request pipe in, an answer pipe out."""
+
+    def __init__(self, config, code, prelude):
+        self.config = config
+        to_worker, self.requests = os.pipe()
+        self.answers, from_worker = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        self.pid = os.fork()
+        if self.pid == 0:  # the worker: never returns
+            os.close(self.requests)
+            os.close(self.answers)
+            run_worker(config, code, prelude, to_worker, from_worker)
+        os.close(to_worker)
+        os.close(from_worker)
+        try:
+            self.pidfd = os.pidfd_open(self.pid)
+        except (AttributeError, OSError):
+            self.pidfd = None
+        self.buffer = b""
+        # Opened once and read again with pread for every case: an open per case costs more than a
+        # small case's whole run.
+        self.proc_fds = {name: _open_proc(f"/proc/{self.pid}/{name}") for name in ("schedstat", "stat", "status")}
+
+    def run(self, line):
+        """Pass one request on and wait: (the answer line for the judge, whether the worker lives on)."""
+        match = REQUEST_ID.match(line)
+        try:
+            request_id = int(match.group(1)) if match else json.loads(line)["id"]
+        except (ValueError, KeyError, TypeError):
+            request_id = None
+        before = self.cpu_ns()
+        try:
+            send_bytes(self.requests, line if line.endswith(b"\n") else line + b"\n")
+        except OSError:  # the worker is gone already: its end is described below
+            pass
+        payload = self.answer()
+        if payload is None:  # the worker ended during the case
+            _, status, usage = os.wait4(self.pid, 0)
+            self.close()
+            cpu_ms = max(0.0, (usage.ru_utime + usage.ru_stime) * 1000 - before / 1e6)
+            head = {"id": request_id, "cpu_ms": cpu_ms, "mem_kb": usage.ru_maxrss}
+            head.update(ended(self.config, status, cpu_ms, usage.ru_maxrss))
+            return (json.dumps(head) + "\n").encode(), False
+        cpu_ms = (self.cpu_ns() - before) / 1e6
+        head = {"id": request_id, "cpu_ms": cpu_ms, "mem_kb": self.peak_kb()}
+        alive = True
+        if cpu_ms > self.config["cpu_limit"] * 1000:
+            head["status"] = "timeout"
+        elif len(payload) > self.config["output_bytes"] + 4096:
+            head["status"] = "output_limit"
+        else:
+            # The worker's own JSON, passed on without decoding it again; our keys come last, and
+            # in a JSON object the last one wins, so the worker's word never sets id, time or memory.
+            alive = b'"status": "memory"' not in payload[:40]
+            return payload[:-1] + b", " + json.dumps(head)[1:].encode() + b"\n", alive
+        return (json.dumps(head) + "\n").encode(), alive
+
+    def answer(self):
+        """The next line the worker writes that is a JSON object, or None when it has ended.
+
+        Waits on the worker's pidfd too: a process the submission started may hold the answer pipe
+        open after the worker's death, and must not hold the zygote with it."""
+        poller = select.poll()
+        poller.register(self.answers, select.POLLIN)
+        if self.pidfd is not None:
+            poller.register(self.pidfd, select.POLLIN)
+        ended_ = False
+        while True:
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                line = line.strip()
+                if line[:1] == b"{" and line[-1:] == b"}":
+                    return line
+            if len(self.buffer) > self.config["output_bytes"] + (1 << 20):
+                self.buffer = self.buffer[-(self.config["output_bytes"] + 4096):]
+            if ended_:
+                return None
+            events = dict(poller.poll(None if self.pidfd is not None else 50))
+            if self.pidfd is not None and self.pidfd in events or self.pidfd is None and self.gone():
+                ended_ = True  # read what is left, then report the end
+                os.set_blocking(self.answers, False)
+            try:
+                chunk = os.read(self.answers, 1 << 16)
+            except BlockingIOError:
+                chunk = b""
+            if not chunk and not ended_:
+                ended_ = True
+            self.buffer += chunk
+            if chunk and ended_:
+                ended_ = False  # more may follow before EOF: keep reading without blocking
+                os.set_blocking(self.answers, False)
+
+    def gone(self):
+        """Whether the worker has ended, without reaping it (wait4 reads its usage afterwards)."""
+        return os.waitid(os.P_PID, self.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+
+    def cpu_ns(self):
+        """The worker's CPU time so far, from the kernel (nanoseconds; clock ticks without schedstat)."""
+        try:
+            return int(_pread(self.proc_fds["schedstat"]).split()[0])
+        except (OSError, ValueError, IndexError, TypeError):
+            try:
+                fields = _pread(self.proc_fds["stat"]).rsplit(b")", 1)[1].split()
+                return (int(fields[11]) + int(fields[12])) * 1_000_000_000 // CLK_TCK
+            except (OSError, ValueError, IndexError, TypeError):
+                return 0
+
+    def peak_kb(self):
+        """The worker's peak resident memory during this case (it resets the peak before each)."""
+        try:
+            text = _pread(self.proc_fds["status"])
+            return int(text.split(b"VmHWM:", 1)[1].split()[0])
+        except (OSError, ValueError, IndexError, TypeError):
+            return 0
+
+    def stop(self):
+        """No more cases: end the worker and reap it."""
+        self.close()
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+    def close(self):
+        """Close the zygote's ends of the worker's pipes."""
+        for fd in (self.requests, self.answers, self.pidfd, *self.proc_fds.values()):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self.requests = self.answers = self.pidfd = None
+        self.proc_fds = {}
+
+
+def _open_proc(path):
+    """A /proc file opened for reading, or None."""
+    try:
+        return os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+
+
+def _pread(fd):
+    """The whole of a small /proc file, read again from its start."""
+    return os.pread(fd, 1 << 14, 0)
+
+
+def ended(config, status, cpu_ms, maxrss_kb):
+    """The protocol status of a case whose worker ended before answering."""
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        if sig == signal.SIGXCPU or cpu_ms >= config["cpu_limit"] * 1000:
+            return {"status": "timeout"}
+        if maxrss_kb * 1024 >= config["memory_bytes"] * 0.95:
+            return {"status": "memory"}
+        return {"status": "signal", "signal": signal.Signals(sig).name}
+    return {"status": "exit", "code": os.WEXITSTATUS(status)}
+
+
+def run_worker(config, code, prelude, requests, answers):
+    """The worker: for each request from the zygote, limits, fresh globals, the call, the answer."""
+    exit_code = 0
+    try:
+        os.close(config["response_fd"])
+        os.close(config["request_fd"])
+        for line in lines(requests):
+            outcome = run_case(config, code, prelude, line)
+            try:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            except BaseException:  # a closed or broken stdout is the submission's business
+                pass
+            try:
+                # Own line: a newline first ends whatever the submission itself wrote on this pipe.
+                send_bytes(answers, b"\n" + encode(outcome, config["output_bytes"]) + b"\n")
+            except MemoryError:
+                send_bytes(answers, b'\n{"status": "memory"}\n')
+                outcome = {"status": "memory"}
+            if outcome.get("status") == "memory":
+                break  # the heap may be in any state: the next case gets a fresh worker
+    except BaseException:
+        exit_code = 70
+    os._exit(exit_code)
+
+
+def lines(fd):
+    """Request lines from the zygote until it closes the pipe."""
+    buffer = b""
+    while True:
+        while b"\n" not in buffer:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return
+            buffer += chunk
+        line, buffer = buffer.split(b"\n", 1)
+        if line.strip():
+            yield line
+
+
+def run_case(config, code, prelude, line):
+    """One case in the worker: its limits, then the call; harness failures are reported, not raised."""
+    try:
+        limit_case(config)
+        return call(config, code, prelude, json.loads(line))
+    except MemoryError:
+        return {"status": "memory"}
+    except BaseException as exc:  # the harness itself failed: report it rather than die silently
+        return {"status": "harness_error", "message": f"{type(exc).__name__}: {exc}"}
+
+
+SELF = {}  # the worker's own /proc files, opened once
+
+
+def limit_case(config):
+    """This case's CPU seconds and address space, on top of what the worker has used so far; and
+    its peak memory reset, so the zygote reads this case's own peak. The kernel enforces both."""
+    if not SELF:
+        SELF.update(statm=_open_proc("/proc/self/statm"), page=resource.getpagesize(),
+                    cpu_hard=resource.getrlimit(resource.RLIMIT_CPU)[1], as_hard=resource.getrlimit(resource.RLIMIT_AS)[1])
+        try:
+            SELF["clear_refs"] = os.open("/proc/self/clear_refs", os.O_WRONLY)
+        except OSError:
+            SELF["clear_refs"] = None
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = max(1, math.ceil(usage.ru_utime + usage.ru_stime + config["cpu_limit"]))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, SELF["cpu_hard"]))
+    try:
+        mapped = int(_pread(SELF["statm"]).split()[0])
+    except (OSError, TypeError):  # the submission closed it in an earlier case: open it again
+        SELF["statm"] = _open_proc("/proc/self/statm")
+        with open("/proc/self/statm", "rb") as f:
+            mapped = int(f.read().split()[0])
+    space = mapped * SELF["page"] + config["memory_bytes"]
+    hard = SELF["as_hard"]
+    resource.setrlimit(resource.RLIMIT_AS, (space if hard == resource.RLIM_INFINITY else min(space, hard), hard))
+    if SELF["clear_refs"] is not None:
+        try:
+            os.write(SELF["clear_refs"], b"5")
+        except OSError:
+            pass
+
+
+def call(config, code, prelude, request):
+    """Run the submission's code in fresh globals and call its entry point once."""
+    namespace = dict(prelude)
+    try:
+        exec(code, namespace)
+        entry = find_entry(config, namespace)
+        if isinstance(entry, str):
+            return {"status": "noentry", "message": entry}
+        args = request["args"]
+        value = entry(*args)
+        index = config.get("inplace_index")
+        if value is None and index is not None:
+            value = args[index]
+        return {"status": "ok", "value": value}
+    except MemoryError:
+        return {"status": "memory"}
+    except SystemExit as exc:
+        return {"status": "exception", "type": "SystemExit", "where": where_in_solution(exc),
+                "message": f"the solution called exit({exc.code!r})"}
+    except BaseException as exc:
+        return {"status": "exception", "type": type(exc).__name__, "where": where_in_solution(exc),
+                "message": first_line(exc)}
+
+
+def find_entry(config, namespace):
+    """The callable to judge: Solution().function, else a top-level function; or why not."""
+    name, cls = config["function"], config.get("class")
+    if cls and isinstance(namespace.get(cls), type):
+        method = getattr(namespace[cls](), name, None)
+        if callable(method):
+            return method
+        return f"class {cls} has no method {name}()"
+    if callable(namespace.get(name)):
+        return namespace[name]
+    wanted = f"class {cls} with a method {name}() or a function {name}()" if cls else f"a function {name}()"
+    return f"no entry point: expected {wanted}"
+
+
+def first_line(exc):
+    """The exception's message on one line, bounded."""
+    try:
+        text = str(exc).strip().splitlines()
+    except BaseException:
+        return ""
+    line = text[-1] if text else ""
+    return line[:300]
+
+
+def where_in_solution(exc):
+    """`line N in FUNCTION` of the deepest frame inside the submission, if any."""
+    # Walk the frames by hand: traceback.extract_tb would read source lines for each of up to a
+    # million frames of a runaway recursion, and run the case out of time.
+    tb, last = exc.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "solution.py":
+            last = tb
+        tb = tb.tb_next
+    if last is None:
+        return ""
+    return f"line {last.tb_lineno} in {last.tb_frame.f_code.co_name}"
+
+
+def encode(outcome, limit):
+    """The outcome as JSON bytes; an answer that is not JSON data, or too big, says so."""
+    try:
+        data = json.dumps(outcome, allow_nan=False).encode()
+    except (TypeError, ValueError, RecursionError) as exc:
+        value = outcome.get("value")
+        outcome = {"status": "bad_value", "message": f"the answer ({type(value).__name__}) is not plain data: {exc}"[:300],
+}
+        data = json.dumps(outcome).encode()
+    if len(data) > limit:
+        return json.dumps({"status": "output_limit"}).encode()
+    return data
+
+
+if __name__ == "__main__":
+    main()

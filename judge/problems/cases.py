@@ -1,0 +1,183 @@
+"""YAML case files -> Case records, in test order (samples first), validated.
+
+A case file is a YAML list of mappings: `name`, optional `description`, one key per parameter of
+the signature, and `expected`. Files live in `cases/sample/` and `cases/secret/` of the package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from judge.problems import values
+from judge.defaults import CACHE_ROOT
+from judge.errors import CaseError
+from judge.problems.problem import Problem
+
+GROUPS = ("sample", "secret")
+RESERVED = ("name", "description", "expected")
+#: The same safe loader in C when PyYAML was built with libyaml; the pure-Python one otherwise.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One test: named inputs by parameter, and the expected answer."""
+
+    name: str
+    group: str
+    args: dict[str, Any]
+    expected: Any
+    file: Path
+    line: int
+    description: str = ""
+
+    @property
+    def where(self) -> str:
+        """`file:line (case NAME)` for messages."""
+        return f"{self.file}:{self.line} (case {self.name})"
+
+    def arg_list(self, problem: Problem) -> list[Any]:
+        """The arguments in signature order."""
+        return [self.args[p.name] for p in problem.signature.params]
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict of the case's data."""
+        return {"name": self.name, "group": self.group, "args": self.args, "expected": self.expected}
+
+
+def case_files(problem: Problem) -> list[tuple[str, Path]]:
+    """(group, file) for every case file, samples first, each group in name order."""
+    found = []
+    for group in GROUPS:
+        folder = problem.cases_dir / group
+        if folder.is_dir():
+            found += [(group, f) for f in sorted(folder.glob("*.y*ml")) if f.suffix in (".yaml", ".yml")]
+    return found
+
+
+def load_cases(problem: Problem, validate: bool = True) -> list[Case]:
+    """All cases of a problem in test order; CaseError for the first bad file or case.
+
+    A file whose bytes and validator are unchanged since it last passed is not validated again
+    (a marker in the cache, keyed by both): validating 50 x 50 boards costs more than loading them."""
+    cases: list[Case] = []
+    seen: dict[str, Case] = {}
+    for group, path in case_files(problem):
+        marker = _validated_marker(problem, path) if validate else None
+        for case in load_file(problem, path, group):
+            if case.name in seen:
+                raise CaseError(f"{case.where}: duplicate case name, first used at {seen[case.name].where}")
+            seen[case.name] = case
+            if marker is not None and not marker.exists():
+                check_case(problem, case)
+            cases.append(case)
+        if marker is not None and not marker.exists():
+            _touch(marker)
+    if not cases:
+        raise CaseError(f"{problem.cases_dir}: no cases (expected YAML files in sample/ and secret/)")
+    return cases
+
+
+def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
+    """The cases of one file, with their line numbers; CaseError on malformed YAML or fields."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CaseError(f"{path}: cannot read: {exc}") from None
+    try:
+        node, data = _parse(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark else ""
+        raise CaseError(f"{path}{where}: malformed YAML: {getattr(exc, 'problem', None) or exc}") from None
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise CaseError(f"{path}:1: expected a list of cases, got {type(data).__name__}")
+    lines = [item.start_mark.line + 1 for item in node.value]
+    return [_case(problem, path, group, item, line) for item, line in zip(data, lines)]
+
+
+def _parse(text: str) -> tuple[Any, Any]:
+    """(node tree, data) from one parse; libyaml's loader when present (10x faster on big case sets)."""
+    loader = _LOADER(text)
+    try:
+        node = loader.get_single_node()
+        return node, (loader.construct_document(node) if node is not None else None)
+    finally:
+        loader.dispose()
+
+
+def _case(problem: Problem, path: Path, group: str, item: Any, line: int) -> Case:
+    if not isinstance(item, dict):
+        raise CaseError(f"{path}:{line}: expected a case mapping, got {type(item).__name__}")
+    name = item.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise CaseError(f"{path}:{line}: the case has no name")
+    where = f"{path}:{line} (case {name})"
+    params = [p.name for p in problem.signature.params]
+    unknown = set(item) - set(RESERVED) - set(params)
+    if unknown:
+        raise CaseError(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
+                        f"expected {', '.join(['name', *params, 'expected'])}")
+    missing = [k for k in [*params, "expected"] if k not in item]
+    if missing:
+        raise CaseError(f"{where}: missing {', '.join(missing)}")
+    try:
+        args = {p.name: values.from_yaml(item[p.name], p.type, p.name) for p in problem.signature.params}
+        returns = problem.signature.returns
+        if returns == "void":
+            returns = next(p.type for p in problem.signature.params if p.name == problem.signature.inplace)
+        expected = values.from_yaml(item["expected"], returns, "expected")
+    except ValueError as exc:
+        raise CaseError(f"{where}: {exc}") from None
+    return Case(name=name, group=group, args=args, expected=expected, file=path, line=line,
+                description=str(item.get("description") or ""))
+
+
+def _validated_marker(problem: Problem, path: Path) -> Path:
+    """Where the cache notes that this file's exact bytes passed this exact validator."""
+    digest = hashlib.sha256(path.read_bytes())
+    validator = problem.parts["validator"]
+    digest.update(validator.read_bytes() if validator.is_file() else b"")
+    return CACHE_ROOT / "validated" / digest.hexdigest()
+
+
+def _touch(marker: Path) -> None:
+    """Leave a marker; a cache that cannot be written only means validating again next time."""
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass
+
+
+def check_case(problem: Problem, case: Case) -> None:
+    """Run the problem's validator on a case's inputs; CaseError with its first complaint."""
+    problems = validate_args(problem, case.args)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise CaseError(f"{case.where}: invalid input: {problems[0]}{more}")
+
+
+def validate_args(problem: Problem, args: dict[str, Any]) -> list[str]:
+    """The validator's complaints about one input, as a list of strings (empty when valid)."""
+    try:
+        result = problem.validator.check(args)
+    except Exception as exc:  # the validator must not crash on any input; if it does, say so
+        return [f"the validator crashed: {type(exc).__name__}: {exc}"]
+    return [str(p) for p in (result or [])]
+
+
+def test_set_hash(cases: list[Case]) -> str:
+    """A stable hash of every case's name, group, inputs and expected answer."""
+    digest = hashlib.sha256()
+    for case in cases:
+        digest.update(json.dumps(case.to_dict(), sort_keys=True, separators=(",", ":")).encode())
+    return digest.hexdigest()

@@ -1,0 +1,245 @@
+"""A problem package on disk: `problems/<id>/problem.yaml` and the parts it names."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import yaml
+
+from judge.problems import values
+from judge.errors import ProblemError, UsageError
+
+#: The folder of problems used when a bare name is given (overridable with JUDGE_PROBLEMS).
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_PARTS = {
+    "statement": "statement.md", "reference": "reference.py", "validator": "validator.py",
+    "checker": "checker.py", "generator": "generator.py", "cases": "cases",
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per-case limits: CPU and wall seconds, memory and output in MiB."""
+
+    time: float = 1.0
+    wall_time: float = 3.0
+    memory_mb: int = 256
+    output_mb: float = 1.0
+
+    @property
+    def memory_bytes(self) -> int:
+        """The memory limit in bytes."""
+        return int(self.memory_mb * 1024 * 1024)
+
+    @property
+    def output_bytes(self) -> int:
+        """The output limit in bytes (answer, and stdout plus stderr, each)."""
+        return int(self.output_mb * 1024 * 1024)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of the entry point."""
+
+    name: str
+    type: str
+
+
+@dataclass(frozen=True)
+class Signature:
+    """The entry point in neutral types, as LeetCode gives it to every language."""
+
+    function: str
+    params: tuple[Param, ...]
+    returns: str
+    class_name: str | None = "Solution"
+    inplace: str | None = None  # judged on this argument when the entry point returns nothing
+
+    @property
+    def inplace_index(self) -> int | None:
+        """The position of the in-place argument, or None."""
+        names = [p.name for p in self.params]
+        return names.index(self.inplace) if self.inplace in names else None
+
+    def to_dict(self) -> dict:
+        """The form harnesses read."""
+        return {
+            "function": self.function, "class": self.class_name, "returns": self.returns,
+            "params": [{"name": p.name, "type": p.type} for p in self.params],
+            "inplace": self.inplace, "inplace_index": self.inplace_index,
+        }
+
+
+@dataclass
+class Problem:
+    """A loaded problem package; its Python parts are imported by path on first use."""
+
+    id: str
+    title: str
+    root: Path
+    limits: Limits
+    signature: Signature
+    parts: dict[str, Path]
+    data: dict = field(default_factory=dict)
+
+    @property
+    def yaml_path(self) -> Path:
+        """The package's problem.yaml."""
+        return self.root / "problem.yaml"
+
+    @property
+    def reference_path(self) -> Path:
+        """The reference solution, a submission like any other."""
+        return self.parts["reference"]
+
+    @property
+    def cases_dir(self) -> Path:
+        """The folder holding `sample/` and `secret/` case files."""
+        return self.parts["cases"]
+
+    @property
+    def submissions_dir(self) -> Path:
+        """`submissions/<id>/` beside the problems folder (Kattis keeps them in the package)."""
+        configured = self.data.get("submissions")
+        if configured:
+            return (self.root / configured).resolve()
+        return self.root.parent.parent / "submissions" / self.id
+
+    @cached_property
+    def validator(self) -> ModuleType:
+        """The input validator module: `check(args) -> list[str]`."""
+        return self._module("validator", "check")
+
+    @cached_property
+    def checker(self) -> ModuleType:
+        """The checker module: `compare(expected, got, args) -> (ok, explanations)`."""
+        return self._module("checker", "compare")
+
+    @cached_property
+    def generator(self) -> ModuleType:
+        """The random-case module (hypothesis strategy)."""
+        return self._module("generator", None)
+
+    def _module(self, part: str, needs: str | None) -> ModuleType:
+        path = self.parts[part]
+        if not path.is_file():
+            raise ProblemError(f"{self.yaml_path}: the {part} {path.name} does not exist")
+        name = f"judge_problem_{self.id.replace('-', '_')}_{part}"
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:  # a broken package part is the package's fault, not a crash
+            sys.modules.pop(name, None)
+            raise ProblemError(f"{path}: cannot load the {part}: {type(exc).__name__}: {exc}") from exc
+        if needs and not callable(getattr(module, needs, None)):
+            raise ProblemError(f"{path}: the {part} has no function {needs}()")
+        return module
+
+
+def find_problem_dir(name: str) -> Path:
+    """Resolve PROBLEM: a folder with a problem.yaml, or a name under the problems folder."""
+    candidate = Path(name)
+    if (candidate / "problem.yaml").is_file():
+        return candidate.resolve()
+    if candidate.name == "problem.yaml" and candidate.is_file():
+        return candidate.parent.resolve()
+    roots = []
+    if os.environ.get("JUDGE_PROBLEMS"):
+        roots.append(Path(os.environ["JUDGE_PROBLEMS"]))
+    roots += [Path.cwd() / "problems", REPO_ROOT / "problems"]
+    for root in roots:
+        if (root / name / "problem.yaml").is_file():
+            return (root / name).resolve()
+    known = sorted({p.parent.name for r in roots if r.is_dir() for p in r.glob("*/problem.yaml")})
+    hint = f" (known: {', '.join(known)})" if known else ""
+    raise UsageError(f"unknown problem {name!r}: no {name}/problem.yaml{hint}")
+
+
+def load_problem(name: str) -> Problem:
+    """Load a problem package by name or path; ProblemError names the file and what is wrong."""
+    root = find_problem_dir(name)
+    path = root / "problem.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark else ""
+        raise ProblemError(f"{path}{where}: malformed YAML: {getattr(exc, 'problem', exc)}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProblemError(f"{path}: cannot read: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProblemError(f"{path}: expected a mapping of keys, got {type(data).__name__}")
+    try:
+        return _build(root, data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ProblemError(f"{path}: {_reason(exc)}") from None
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, KeyError):
+        return f"missing key {exc.args[0]}"
+    return str(exc)
+
+
+def _build(root: Path, data: dict[str, Any]) -> Problem:
+    problem_id = str(data.get("id") or root.name)
+    limits_data = data.get("limits") or {}
+    if not isinstance(limits_data, dict):
+        raise ValueError("limits: expected a mapping")
+    unknown = set(limits_data) - {"time", "wall_time", "memory", "output"}
+    if unknown:
+        raise ValueError(f"limits: unknown key(s) {', '.join(sorted(unknown))}")
+    limits = Limits(
+        time=_positive(limits_data.get("time", 1.0), "limits.time"),
+        wall_time=_positive(limits_data.get("wall_time", 3.0), "limits.wall_time"),
+        memory_mb=int(_positive(limits_data.get("memory", 256), "limits.memory")),
+        output_mb=_positive(limits_data.get("output", 1), "limits.output"),
+    )
+    if limits.wall_time < limits.time:
+        raise ValueError("limits.wall_time must be at least limits.time")
+    sig = data["signature"]
+    if not isinstance(sig, dict):
+        raise ValueError("signature: expected a mapping")
+    params = []
+    for i, p in enumerate(sig.get("params") or []):
+        if not isinstance(p, dict) or "name" not in p or "type" not in p:
+            raise ValueError(f"signature.params[{i}]: expected {{name: ..., type: ...}}")
+        values.parse_type(p["type"])
+        params.append(Param(str(p["name"]), str(p["type"])))
+    if not params:
+        raise ValueError("signature.params: at least one parameter is needed")
+    returns = str(sig.get("returns", "void"))
+    if returns != "void":
+        values.parse_type(returns)
+    inplace = sig.get("inplace")
+    if inplace is not None and inplace not in [p.name for p in params]:
+        raise ValueError(f"signature.inplace: {inplace!r} is not a parameter")
+    signature = Signature(
+        function=str(sig["function"]), params=tuple(params), returns=returns,
+        class_name=sig.get("class", "Solution"), inplace=inplace,
+    )
+    parts_data = data.get("parts") or {}
+    parts = {k: (root / str(parts_data.get(k, v))).resolve() for k, v in DEFAULT_PARTS.items()}
+    if not parts["reference"].is_file():
+        raise ValueError(f"the reference {parts['reference'].name} does not exist")
+    if not parts["cases"].is_dir():
+        raise ValueError(f"the cases folder {parts['cases'].name}/ does not exist")
+    return Problem(
+        id=problem_id, title=str(data.get("title", problem_id)), root=root, limits=limits,
+        signature=signature, parts=parts, data=data,
+    )
+
+
+def _positive(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise ValueError(f"{name}: expected a positive number, got {value!r}")
+    return float(value)

@@ -1,0 +1,268 @@
+"""Starting a process in the box, with limits; knows nothing of problems or languages.
+
+Two boxes:
+
+- `BwrapBox`: bubblewrap (`bwrap`) with new user, PID, network, IPC, UTS and cgroup namespaces.
+  The box sees read-only system folders, the paths its runtime needs (`Mount`s), its work folder
+  read-only, and a small private writable `/tmp`; nothing else of the machine (no problems, no
+  judge source, no home, no other submission). Every process it starts dies with it.
+- `Box`: the fallback where bwrap cannot run: resource limits and a process group only.
+
+Both add, where the judge may create cgroups (see cgroups.py), a per-box cgroup: a whole-box memory
+cap whose OOM kills become MLE, a process cap, and a kill that reaches processes that left the
+process group. `Box.open()` makes that per-server part (a `Jail`); `Box.command(...)` turns a command
+into the one to start, and `Jail.preexec` sets the limits in the child just before it executes.
+The per-case limits (CPU time, memory of one case) are the harness's job, inside the box.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import resource
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge.sandbox import cgroups
+
+#: The environment a submission sees: nothing of the judge's user.
+BASE_ENV = {
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
+    "LANG": "C.UTF-8",
+    "LC_ALL": "C.UTF-8",
+    "PYTHONDONTWRITEBYTECODE": "1",
+    "PYTHONIOENCODING": "utf-8",
+    "PYTHONHASHSEED": "0",
+}
+#: The unprivileged user and group the box's processes run as, inside their user namespace.
+BOX_UID = BOX_GID = 65534
+#: System folders a dynamically linked runtime needs (symlinks, as on merged-/usr Debian, stay symlinks).
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32")
+#: The few files of /etc a runtime reads: the dynamic linker's cache, the time zone, names of users.
+ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime",
+             "/etc/alternatives", "/etc/passwd", "/etc/group", "/etc/nsswitch.conf")
+
+
+@dataclass(frozen=True)
+class BoxLimits:
+    """Process-wide limits for everything in the box."""
+
+    file_size: int = 16 * 1024 * 1024   # bytes any one file may grow to
+    open_files: int = 256
+    stack: int = 512 * 1024 * 1024      # deep recursion (C++, Go, Python's C frames) needs room
+    address_space: int | None = None    # whole-box cap, for runtimes that cannot limit per case
+    processes: int = 64                 # processes (and threads) at once: stops a fork bomb
+    tmp_size: int = 64 * 1024 * 1024    # the box's private /tmp (in memory, so also under its memory cap)
+
+
+@dataclass(frozen=True)
+class Mount:
+    """A path the box needs: read-only unless `writable`."""
+
+    path: Path
+    writable: bool = False
+
+
+@dataclass
+class Box:
+    """Resource limits and a fresh process group; no namespace isolation (see `isolated`)."""
+
+    name: str = "none"
+    limits: BoxLimits = field(default_factory=BoxLimits)
+    reason: str = ""    # why detect() fell back to this box
+
+    @property
+    def isolated(self) -> bool:
+        """Whether the box hides the file system and network (a real sandbox)."""
+        return False
+
+    def describe(self) -> str:
+        """One line for people: what the box is and what it enforces."""
+        extra = f"; cgroups: {', '.join(cgroups.available())}" if cgroups.available() else ""
+        return f"{self.name} (resource limits only, no isolation{extra})"
+
+    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = ()) -> list[str]:
+        """The command line that runs `argv` in the box with `workdir` as its folder."""
+        return list(argv)
+
+    def environment(self, workdir: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+        """A scrubbed environment for the box."""
+        env = dict(BASE_ENV, HOME=str(workdir), TMPDIR=str(workdir))
+        env.update(extra or {})
+        return env
+
+    def open(self, memory_bytes: int | None = None) -> "Jail":
+        """The per-server part of the box: its cgroup (memory cap `memory_bytes`), limits, kill."""
+        group = cgroups.Group(memory_bytes, self.limits.processes) if cgroups.available() else None
+        nproc = None
+        if (group is None or "pids" not in group.controllers) and os.geteuid() != 0:
+            # RLIMIT_NPROC counts every process of the user, so leave room for those already running.
+            nproc = _user_processes() + self.limits.processes
+        return Jail(self, group, nproc)
+
+    def preexec(self) -> None:
+        """Run in the child before exec: limits that hold for every process of the box."""
+        _set(resource.RLIMIT_CORE, 0)
+        _set(resource.RLIMIT_FSIZE, self.limits.file_size)
+        _set(resource.RLIMIT_NOFILE, self.limits.open_files)
+        _set(resource.RLIMIT_STACK, self.limits.stack)
+        if self.limits.address_space:
+            _set(resource.RLIMIT_AS, self.limits.address_space)
+
+
+@dataclass
+class BwrapBox(Box):
+    """bubblewrap: new namespaces, a read-only view of only what the runtime needs."""
+
+    name: str = "bwrap"
+    executable: str = "bwrap"
+    version: str = ""
+
+    @property
+    def isolated(self) -> bool:
+        """bwrap hides the file system, the network and the judge's processes."""
+        return True
+
+    def describe(self) -> str:
+        """One line for people: the tool, its namespaces and the cgroups in use."""
+        groups = f"; cgroups: {', '.join(cgroups.available())}" if cgroups.available() else ""
+        return (f"{self.name} ({self.version or 'bubblewrap'}; namespaces: user, pid, net, ipc, uts, cgroup{groups})")
+
+    def environment(self, workdir: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+        """A scrubbed environment; the only writable place in the box is its private /tmp."""
+        env = dict(BASE_ENV, HOME="/tmp", TMPDIR="/tmp")
+        env.update(extra or {})
+        return env
+
+    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = ()) -> list[str]:
+        """bwrap's arguments, then `argv`. Inherited fds (`keep_fds`) pass through bwrap unchanged."""
+        args = [self.executable,
+                "--unshare-user", "--uid", str(BOX_UID), "--gid", str(BOX_GID),
+                "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup",
+                "--hostname", "box", "--die-with-parent", "--new-session"]
+        for name in SYSTEM_DIRS:
+            path = Path(name)
+            if path.is_symlink():
+                args += ["--symlink", os.readlink(path), name]
+            elif path.is_dir():
+                args += ["--ro-bind", name, name]
+        for name in ETC_FILES:
+            args += ["--ro-bind-try", name, name]
+        args += ["--proc", "/proc", "--dev", "/dev",
+                 "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
+        # Parents before children, so a folder inside another mount (the work folder in /tmp) stays visible.
+        for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
+            path = str(Path(mount.path).resolve())
+            args += ["--bind" if mount.writable else "--ro-bind", path, path]
+        # The root bwrap builds (with the folders leading to each mount) is read-only too: only /tmp is writable.
+        args += ["--remount-ro", "/", "--chdir", str(Path(workdir).resolve()), "--"]
+        return args + list(argv)
+
+
+@dataclass
+class Jail:
+    """One running box: its cgroup (if any), the limits its first process sets, and its kill."""
+
+    box: Box
+    group: cgroups.Group | None = None
+    nproc: int | None = None
+
+    def preexec(self) -> None:
+        """Run in the child before exec: join the box's cgroup, then set the box's rlimits."""
+        if self.group is not None:
+            self.group.enter()
+        self.box.preexec()
+        if self.nproc is not None:
+            _set(resource.RLIMIT_NPROC, self.nproc)
+
+    def oom_kills(self) -> int:
+        """How many of the box's processes the kernel killed at its memory cap (0 without cgroups)."""
+        return self.group.oom_kills() if self.group is not None else 0
+
+    def kill(self, pid: int) -> None:
+        """Kill the box: the process group led by `pid`, then everything left in its cgroup."""
+        kill_group(pid)
+        if self.group is not None:
+            self.group.kill()
+
+    def close(self) -> None:
+        """Kill whatever is left and release the cgroup."""
+        if self.group is not None:
+            self.group.close()
+            self.group = None
+
+
+def _set(kind: int, value: int) -> None:
+    _, hard = resource.getrlimit(kind)
+    if hard != resource.RLIM_INFINITY:
+        value = min(value, hard)
+    try:
+        resource.setrlimit(kind, (value, hard if hard != resource.RLIM_INFINITY else value))
+    except (ValueError, OSError):
+        resource.setrlimit(kind, (value, hard))
+
+
+def _user_processes() -> int:
+    """How many processes the judge's user runs now (RLIMIT_NPROC counts them all)."""
+    uid, count = os.getuid(), 0
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                count += entry.stat().st_uid == uid
+            except OSError:
+                pass
+    return count
+
+
+@functools.lru_cache(maxsize=None)
+def detect() -> Box:
+    """The best box this machine offers: bwrap if a real self-test passes (once per process), else rlimits."""
+    exe = shutil.which("bwrap")
+    if not exe:
+        return Box(reason="bwrap (Debian package bubblewrap) is not installed")
+    try:
+        out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=10)
+        version = out.stdout.strip()
+    except (OSError, subprocess.SubprocessError) as exc:
+        return Box(reason=f"{exe} does not run: {exc}")
+    box = BwrapBox(executable=exe, version=version)
+    problem = self_test(box)
+    return Box(reason=f"{exe} cannot make a sandbox here: {problem}") if problem else box
+
+
+def self_test(box: Box) -> str:
+    """Start a tiny real command in `box` and check it is boxed and keeps a passed fd; '' when fine."""
+    r, w = os.pipe()
+    script = (f'[ "$(id -u)" = {BOX_UID} ] || {{ echo "runs as uid $(id -u)" >&2; exit 1; }}; '
+              '[ $$ -lt 10 ] || { echo "no PID namespace (pid $$)" >&2; exit 1; }; '
+              '[ ! -e /proc/net/route ] || [ "$(wc -l < /proc/net/route)" -le 1 ] || '
+              '{ echo "network is reachable" >&2; exit 1; }; '
+              f'echo boxed > /proc/self/fd/{w}')  # dash redirects only fds 0-9 with >&N
+    with tempfile.TemporaryDirectory(prefix="judge-selftest-") as workdir:
+        jail = box.open()
+        try:
+            proc = subprocess.run(box.command(["/bin/sh", "-c", script], Path(workdir), [Mount(Path(workdir))], (w,)),
+                                  pass_fds=(w,), capture_output=True, text=True, timeout=20, cwd=workdir,
+                                  env=box.environment(Path(workdir)), preexec_fn=jail.preexec)
+        except (OSError, subprocess.SubprocessError) as exc:
+            return str(exc)
+        finally:
+            os.close(w)
+            jail.close()
+        with os.fdopen(r, "rb") as f:
+            said = f.read()
+    if proc.returncode != 0 or said.strip() != b"boxed":
+        lines = (proc.stderr or "").strip().splitlines()
+        return lines[0] if lines else f"the test command ended with code {proc.returncode}"
+    return ""
+
+
+def kill_group(pid: int) -> None:
+    """Kill a process group led by `pid`, ignoring one that is already gone."""
+    try:
+        os.killpg(pid, 9)
+    except (ProcessLookupError, PermissionError):
+        pass

@@ -1,0 +1,273 @@
+"""One submission's session: start its server in the box, feed it cases, keep the clock.
+
+The judge owns time: each case has a wall deadline measured here, outside the box; on overrun (or
+on an output flood) the whole box is killed and a fresh server is started for the next case. What
+the submission prints on stdout and stderr is counted and kept (capped) per case, apart from the
+protocol channel, so prints can neither forge nor corrupt an answer.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import selectors
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from typing import Callable
+
+from judge.problems.problem import Limits
+from judge.sandbox.box import Box, Jail, Mount
+
+KEEP_OUTPUT = 4096  # bytes of stdout/stderr kept per case for the report
+START_TIMEOUT = 20.0
+#: The whole box's memory cap is one case's limit plus this, for the server itself and its runtime.
+SERVER_MEMORY = 128 * 1024 * 1024
+#: Ends of a case that the kernel's OOM killer at the box's memory cap explains: they become MLE.
+OOM_EXPLAINS = {"signal", "died", "exit", "protocol", "exception", "harness_error"}
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What to start in the box: its argv given the two pipe fds it must use, and the folders it must see."""
+
+    argv: Callable[[int, int], list[str]]   # (request_fd, response_fd) -> argv
+    mounts: tuple[Path, ...] = ()
+
+
+@dataclass
+class Reply:
+    """What the server said about one request, or why it said nothing."""
+
+    status: str                     # a protocol status, or: wall_timeout, output_flood, died
+    data: dict = field(default_factory=dict)
+    wall_ms: float = 0.0
+    output: str = ""
+    exit_info: str = ""
+
+
+class Server:
+    """A running server process in the box, speaking JSON lines on two private pipes."""
+
+    def __init__(self, launch: Launch, limits: Limits, box: Box, workdir: Path):
+        self.launch, self.limits, self.box, self.workdir = launch, limits, box, workdir
+        self.proc: subprocess.Popen | None = None
+        self.jail: Jail | None = None
+        self.next_id = 0
+        self.oom_base = 0   # the box's OOM kills already explained (its cgroup is new with each start)
+
+    @property
+    def alive(self) -> bool:
+        """Whether the server is still running (a fatal reply stops it)."""
+        return self.proc is not None
+
+    def start(self) -> Reply:
+        """Start the server and wait for its first message (`ready` or `compile_error`)."""
+        req_r, self.req_w = os.pipe()
+        self.resp_r, resp_w = os.pipe()
+        argv = self.launch.argv(req_r, resp_w)
+        # Only the box's own folder holds the submission: its source folder (other submissions) stays out.
+        # Read-only: a writable folder on the judge's disk would let a submission fill the disk file by
+        # file; a sandboxed box writes to its private, size-capped /tmp instead.
+        mounts = [Mount(Path(p)) for p in self.launch.mounts]
+        mounts.append(Mount(self.workdir))
+        command = self.box.command(argv, self.workdir, mounts, keep_fds=(req_r, resp_w))
+        self.jail = self.box.open(self.limits.memory_bytes + SERVER_MEMORY)
+        self.oom_base = 0
+        try:
+            self.proc = subprocess.Popen(
+                command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                pass_fds=(req_r, resp_w), start_new_session=True, preexec_fn=self.jail.preexec,
+                env=self.box.environment(self.workdir), cwd=self.workdir,
+            )
+        except BaseException:
+            self.jail.close()
+            self.jail = None
+            raise
+        finally:
+            os.close(req_r)
+            os.close(resp_w)
+        for fd in (self.req_w, self.resp_r, self.proc.stdout.fileno(), self.proc.stderr.fileno()):
+            os.set_blocking(fd, False)
+        self.buffer = b""
+        self.streams = {self.proc.stdout.fileno(): "stdout", self.proc.stderr.fileno(): "stderr"}
+        reply = self._exchange(b"", START_TIMEOUT + self.limits.wall_time)
+        return reply
+
+    def run(self, args: list[Any]) -> Reply:
+        """Send one case and wait for its answer within the wall limit (or the reason there is none)."""
+        self.next_id += 1
+        payload = (json.dumps({"id": self.next_id, "args": args}) + "\n").encode()
+        reply = self._exchange(payload, self.limits.wall_time)
+        # The OOM count is read only when an end needs explaining: reading the cgroup file for every
+        # case cost as much as a small case's whole run.
+        kills = self.jail.oom_kills() if reply.status in OOM_EXPLAINS and self.jail else self.oom_base
+        if kills > self.oom_base:
+            self.oom_base = kills
+            if reply.status == "protocol":
+                self.stop()
+            return Reply("memory", {}, reply.wall_ms, reply.output, "killed at the box's memory cap")
+        if reply.status not in ("wall_timeout", "output_flood", "died", "protocol") and reply.data.get("id") != self.next_id:
+            reply = Reply("protocol", reply.data, reply.wall_ms, reply.output,
+                          "an answer for another case arrived on the judge's channel")
+        return reply
+
+    def _exchange(self, payload: bytes, limit: float) -> Reply:
+        """Write `payload`, then read until one answer line, EOF, a flood or the deadline."""
+        started = time.perf_counter()
+        deadline = started + limit
+        cap = self.limits.output_bytes
+        kept, counted = bytearray(), 0
+        sel = selectors.DefaultSelector()
+        sel.register(self.resp_r, selectors.EVENT_READ, "resp")
+        for fd in self.streams:
+            sel.register(fd, selectors.EVENT_READ, "out")
+        if payload:
+            sel.register(self.req_w, selectors.EVENT_WRITE, "req")
+        try:
+            while True:
+                timeout = deadline - time.perf_counter()
+                if timeout <= 0:
+                    return self._fail("wall_timeout", started, kept)
+                for key, _ in sel.select(timeout):
+                    if key.data == "req":
+                        try:
+                            payload = payload[os.write(self.req_w, payload):]
+                        except OSError as exc:  # the server closed its end: it will show as EOF
+                            if exc.errno != errno.EPIPE:
+                                raise
+                            payload = b""
+                        if not payload:
+                            sel.unregister(self.req_w)
+                    elif key.data == "out":
+                        data = _read(key.fd)
+                        if data is None:
+                            continue
+                        if not data:
+                            sel.unregister(key.fd)
+                            del self.streams[key.fd]
+                            continue
+                        counted += len(data)
+                        if len(kept) < KEEP_OUTPUT:
+                            kept += data[: KEEP_OUTPUT - len(kept)]
+                        if counted > cap:
+                            return self._fail("output_flood", started, kept)
+                    else:
+                        data = _read(self.resp_r)
+                        if data is None:
+                            continue
+                        if not data:
+                            return self._fail("died", started, kept)
+                        self.buffer += data
+                        if b"\n" in self.buffer:
+                            line, self.buffer = self.buffer.split(b"\n", 1)
+                            wall = (time.perf_counter() - started) * 1000
+                            counted += self._drain(kept)
+                            if counted > cap:
+                                return self._fail("output_flood", started, kept)
+                            try:
+                                message = json.loads(line)
+                            except ValueError:
+                                message = None
+                            if not isinstance(message, dict):
+                                return Reply("protocol", {}, wall, _text(kept), "an unreadable line on the judge's channel")
+                            return Reply(str(message.get("status")), message, wall, _text(kept))
+                        if len(self.buffer) > cap + 65536:
+                            return self._fail("output_flood", started, kept)
+        finally:
+            sel.close()
+
+    def _drain(self, kept: bytearray) -> int:
+        """Read what the finished case left in the stdout/stderr pipes; return its size."""
+        total = 0
+        for fd in list(self.streams):
+            while True:
+                data = _read(fd)
+                if not data:
+                    break
+                total += len(data)
+                if len(kept) < KEEP_OUTPUT:
+                    kept += data[: KEEP_OUTPUT - len(kept)]
+                if total > self.limits.output_bytes:
+                    return total
+        return total
+
+    def _fail(self, status: str, started: float, kept: bytearray) -> Reply:
+        wall = (time.perf_counter() - started) * 1000
+        # The OOM count must be read before stop() releases the cgroup.
+        oom = status == "died" and self.jail is not None and self.jail.oom_kills() > self.oom_base
+        info = self.stop(kill=status != "died")
+        if oom:
+            return Reply("memory", {}, wall, _text(kept), "killed at the box's memory cap")
+        return Reply(status, {}, wall, _text(kept), info)
+
+    def stop(self, kill: bool = True) -> str:
+        """End the server (and everything it started); return how it ended."""
+        if not self.proc:
+            return ""
+        proc, self.proc = self.proc, None
+        for fd in (self.req_w, self.resp_r):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if not kill:
+            try:
+                proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                pass
+        jail, self.jail = self.jail, None
+        try:
+            jail.kill(proc.pid)
+            proc.wait()
+        finally:
+            jail.close()
+            proc.stdout.close()
+            proc.stderr.close()
+        return _ended(proc.returncode)
+
+    def close(self) -> None:
+        """Let the server finish on EOF, then make sure nothing of it is left."""
+        if not self.proc:
+            return
+        try:
+            os.close(self.req_w)
+        except OSError:
+            pass
+        self.req_w = -1
+        try:
+            self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            pass
+        self.stop()
+
+
+def _read(fd: int) -> bytes | None:
+    """Up to 64 KiB from a non-blocking fd: b"" at EOF, None when nothing is there yet."""
+    try:
+        return os.read(fd, 65536)
+    except BlockingIOError:
+        return None
+    except OSError:
+        return b""
+
+
+def _text(data: bytes | bytearray) -> str:
+    return bytes(data).decode("utf-8", "replace")
+
+
+def _ended(code: int | None) -> str:
+    if code is None:
+        return "still running"
+    if code < 0:
+        import signal
+
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit code {code}"
