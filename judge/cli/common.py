@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from judge.errors import JudgeError, SetupError, UsageError
+from judge.errors import SetupError, UsageError
+
+if TYPE_CHECKING:  # only for the annotations: each command imports what it needs when it runs
+    from judge.grading.grade import Options
+    from judge.sandbox.box import Box
 
 EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -20,23 +25,27 @@ class Parser(argparse.ArgumentParser):
                   if " " in self.prog else f"judge: error: {message} (see judge --help)\n")
 
 
-def options(args: argparse.Namespace, found=None):
-    """Grading options from the command line: jobs, the policy after a limit, the box."""
+def options(args: argparse.Namespace, found: Box | None = None) -> Options:
+    """Grading options from a grading command's arguments: jobs, the policy after a limit, the box."""
+    return make_options(args.jobs, not args.keep_going, found if found is not None else box(args.require_sandbox))
+
+
+def make_options(jobs: int = 1, skip_after_limit: bool = True, found: Box | None = None) -> Options:
+    """Grading options; without a box, the sandbox found here (with the warning when there is none)."""
     from judge.grading.grade import Options
 
-    if args.jobs < 1:
-        raise JudgeError("--jobs must be at least 1")
-    return Options(jobs=args.jobs, skip_after_limit=not getattr(args, "keep_going", False),
-                   box=found if found is not None else box(args))
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    return Options(jobs=jobs, skip_after_limit=skip_after_limit, box=found if found is not None else box())
 
 
-def box(args: argparse.Namespace):
+def box(require_sandbox: bool = False) -> Box:
     """The sandbox, or the rlimits-only box with one plain warning (an error under --require-sandbox)."""
     from judge.sandbox.box import detect
 
     found = detect()
     if not found.isolated:
-        if getattr(args, "require_sandbox", False):
+        if require_sandbox:
             raise SetupError(f"no sandbox: {found.reason}; install bubblewrap (bash setup.sh) or drop --require-sandbox")
         print(f"judge: warning: no sandbox ({found.reason}): submissions run with resource limits only and "
               f"can read and write what the judge's user can", file=sys.stderr)
@@ -53,7 +62,7 @@ def options_and_cases(problem, args: argparse.Namespace):
     if args.fuzz < 0:
         raise UsageError("--fuzz must be 0 or more")
     with ThreadPoolExecutor(max_workers=1) as pool:
-        found = pool.submit(box, args)
+        found = pool.submit(box, args.require_sandbox)
         fixed = load_cases(problem)
         opts = options(args, found.result())
     return opts, *all_cases(problem, args, opts, fixed)

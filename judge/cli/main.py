@@ -81,8 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("submissions", nargs="+", metavar="SUBMISSION")
     c.add_argument("--json", action="store_true")
     c.add_argument("--jobs", "-j", type=int, default=jobs)
+    c.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
     _random_options(c)
-    c.set_defaults(run="grading:cmd_compare")
+    c.set_defaults(run="grading:cmd_compare", keep_going=False)
 
     a = sub.add_parser("add-case", help="add a test case to a problem (validated, answered by the reference)",
                        description="Add a case: one option per parameter of the problem's signature (see "
@@ -99,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--jobs", "-j", type=int, default=jobs)
     v.add_argument("--json", action="store_true")
     v.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
-    v.set_defaults(run="package:cmd_verify")
+    v.set_defaults(run="package:cmd_verify", keep_going=False)
 
     lang = sub.add_parser("languages", help="list the languages, their toolchains and self-tests",
                           description="For each language: its toolchain, version, and whether a trivial solution "

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from judge.results import report
-from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options
+from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, make_options, options
 from judge.errors import UsageError
 from judge.problems.problem import load_problem
 
@@ -56,7 +56,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     source = find_submissions([args.submission])
     if len(source) != 1:
         raise UsageError(f"{args.submission}: give one submission file ({len(source)} found)")
-    opts = options(argparse.Namespace(jobs=1))
+    opts = make_options()
     outcome = fuzz.search(problem, source[0], args.examples, args.seed, opts)
     name = display_name(source[0])
     stats = f"{outcome.examples} inputs run in {outcome.seconds:.1f} s (seed {args.seed})"
@@ -104,28 +104,28 @@ def cmd_add_case(args: argparse.Namespace) -> int:
     parser.add_argument("--file", help=f"the case file in the group's folder (default: {addcase.DEFAULT_FILE})")
     parser.add_argument("--from", dest="source", metavar="FILE",
                         help="read cases in the case-file format from FILE (- for stdin); `expected` optional")
-    opts = parser.parse_args(args.rest)
-    typed = {p: getattr(opts, flag) for p, flag in flags.items()}
-    if opts.source is not None:
+    given = parser.parse_args(args.rest)
+    typed = {p: getattr(given, flag) for p, flag in flags.items()}
+    if given.source is not None:
         if any(v is not None for v in typed.values()):
             raise UsageError("give either --from or the parameter options, not both")
-        if opts.source == "-":
+        if given.source == "-":
             text, where = sys.stdin.read(), "<stdin>"
         else:
             try:
-                text, where = Path(opts.source).read_text(encoding="utf-8"), opts.source
+                text, where = Path(given.source).read_text(encoding="utf-8"), given.source
             except (OSError, UnicodeDecodeError) as exc:
-                raise UsageError(f"{opts.source}: cannot read: {exc}") from None
+                raise UsageError(f"{given.source}: cannot read: {exc}") from None
         items = addcase.from_yaml_text(problem, text, where)
-        if opts.name is not None and len(items) == 1:
-            items[0]["name"] = opts.name
-        if opts.description and len(items) == 1:
-            items[0]["description"] = opts.description
+        if given.name is not None and len(items) == 1:
+            items[0]["name"] = given.name
+        if given.description and len(items) == 1:
+            items[0]["description"] = given.description
     else:
-        items, where = addcase.from_options(problem, typed, opts.name, opts.description), "add-case"
-    group = "sample" if opts.sample else "secret"
-    path = addcase.target(problem, group, opts.file)
-    new = addcase.prepare(problem, items, where, options(argparse.Namespace(jobs=1)))
+        items, where = addcase.from_options(problem, typed, given.name, given.description), "add-case"
+    group = "sample" if given.sample else "secret"
+    path = addcase.target(problem, group, given.file)
+    new = addcase.prepare(problem, items, where, make_options())
     addcase.append(problem, path, group, new)
     for case in new:
         print(f"added case {case.name} to {path}")
