@@ -1,12 +1,20 @@
-"""The standard checkers (judge/problems/checkers.py): verdicts, explanations, options."""
+"""The standard checkers (judge/problems/checkers.py): verdicts, explanations, options, and two packages
+that name them, graded end to end through the real CLI in the real box."""
 
+import json
 import math
+import shutil
 
 import pytest
 from hypothesis import given, strategies as st
 
+from helpers import DATA, run_judge
 from judge.problems import checkers
 from judge.problems.checkers import Exact, Float, Tokens, Unordered, build
+
+TWO_SUM = DATA / "problems" / "two_sum"
+MAX_AVERAGE = DATA / "problems" / "max_average"
+KNOWN = DATA / "submissions"
 
 
 def _bounded(result):
@@ -211,3 +219,64 @@ def test_build_refuses_bad_entries_naming_the_key(spec, answer_type, message):
     with pytest.raises(ValueError) as error:
         build(spec, answer_type)
     assert str(error.value).startswith(message)
+
+
+# ---------------------------------------------------------------------------------------- end to end
+
+def _graded(package, *args):
+    result = run_judge("grade", package, *args, "--fuzz", "5", "--no-store", "--json")
+    doc = json.loads(result.stdout)
+    return result.returncode, {r["submission"].rsplit("/", 1)[-1]: r for r in doc["results"]}, doc
+
+
+def test_two_sum_accepts_the_pair_in_either_order():
+    code, results, doc = _graded(TWO_SUM, KNOWN / "two_sum")
+    assert code == 1
+    assert {name: r["verdict"] for name, r in results.items()} == {
+        "reversed_pair.py": "AC", "reversed_pair.cpp": "AC", "reuses_element.py": "WA"}
+    assert results["reversed_pair.cpp"]["passed"] == results["reversed_pair.cpp"]["total"] == 12
+    wrong = next(c for c in results["reuses_element.py"]["cases"] if c["verdict"] == "WA")
+    assert wrong["name"] == "example-2"
+    assert wrong["diff"] == ["missing 2 elements: 1, 2", "unexpected 2 elements: 0 (2 times)"]
+
+
+def test_max_average_accepts_answers_within_the_tolerance():
+    code, results, doc = _graded(MAX_AVERAGE, KNOWN / "max_average")
+    assert code == 1
+    assert {name: r["verdict"] for name, r in results.items()} == {
+        "running_mean.py": "AC", "RunningMean.java": "AC", "floor_division.py": "WA"}
+    wrong = next(c for c in results["floor_division.py"]["cases"] if c["verdict"] == "WA")
+    assert wrong["diff"] == ["expected 12.75, got 12 (off by 0.75; allowed 1e-05 absolute)"]
+
+
+@pytest.mark.parametrize("package, submission", [
+    (TWO_SUM, KNOWN / "two_sum" / "accepted" / "reversed_pair.py"),
+    (MAX_AVERAGE, KNOWN / "max_average" / "accepted" / "running_mean.py"),
+])
+def test_the_named_checker_is_what_accepts_them(tmp_path, package, submission):
+    """The same package with `checker: exact`: the accepted answers are not the reference's bytes."""
+    copy = tmp_path / package.name
+    shutil.copytree(package, copy)
+    text = (copy / "problem.yaml").read_text()
+    (copy / "problem.yaml").write_text(text[:text.index("\nchecker:")] + "\nchecker: exact\n")
+    code, results, _ = _graded(copy, submission)
+    assert code == 1 and results[submission.name]["verdict"] == "WA"
+
+
+@pytest.mark.parametrize("package", [TWO_SUM, MAX_AVERAGE])
+def test_verify_the_packages(package):
+    result = run_judge("verify", package)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "verified: OK" in result.stdout and "MISMATCH" not in result.stdout
+    assert result.stdout.count(" ok\n") == 3  # the three known submissions got their folder's verdict
+
+
+def test_a_checker_py_and_a_named_checker_is_a_one_line_error(tmp_path):
+    copy = tmp_path / "two_sum"
+    shutil.copytree(TWO_SUM, copy)
+    (copy / "checker.py").write_text("def compare(expected, got, args):\n    return got == expected, []\n")
+    result = run_judge("grade", copy, KNOWN / "two_sum" / "accepted" / "reversed_pair.py", "--no-store")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        f"judge: error: {copy / 'problem.yaml'}: checker: names a standard checker, but the package also has "
+        f"checker.py; keep one of them"]
