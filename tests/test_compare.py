@@ -4,7 +4,7 @@ import json
 
 import yaml
 
-from helpers import SUBMISSIONS, copy_problem, judge
+from helpers import DATA, SUBMISSIONS, copy_problem, judge
 from judge.grading import compare
 from judge.problems.cases import load_cases
 from judge.grading.grade import Options, grade
@@ -86,3 +86,16 @@ def test_a_regrade_from_the_cache_compares_like_the_first_run(tmp_path):
     assert [r["cached"] for r in runs[1]["results"]] == [True, True, True]
     assert runs[1]["compare"] == runs[0]["compare"]
     assert len(runs[0]["compare"]["groups"]) == 3
+
+
+def test_answers_the_checker_accepts_agree_with_the_reference():
+    """Under `checker: unordered` two submissions that give every pair in the other order are no warning."""
+    problem = load_problem(str(DATA / "problems" / "two_sum"))
+    known = DATA / "submissions" / "two_sum"
+    sources = [known / "accepted" / "reversed_pair.py", known / "accepted" / "reversed_pair.cpp",
+               known / "wrong_answer" / "reuses_element.py"]
+    cases, results = _graded(problem, sources)
+    assert [r.verdict.value for r in results] == ["AC", "AC", "WA"]
+    comparison = compare.compare(cases, results)
+    assert comparison.groups == [[r.submission for r in results[:2]], [results[2].submission]]
+    assert comparison.suspects == []

@@ -4,6 +4,8 @@ Two submissions agree on a case when their answers have the same fingerprint (a 
 or the verdict when there was no answer: RE, TLE, SKIPPED, ...). The reference's answer to a case
 is its expected answer. When a clear majority of the submissions that answered a case agree with
 each other and not with the reference, the case is flagged: the reference or the case may be wrong.
+An answer the checker accepted agrees with the reference, whatever its bytes (a pair in the other
+order under `unordered`, a number within tolerance under `float`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from tabulate import tabulate
 
 from judge.problems import values
 from judge.problems.cases import Case
-from judge.verdict import SubmissionResult
+from judge.verdict import SubmissionResult, Verdict
 
 #: A majority is clear when at least this many submissions answered the case ...
 MIN_VOTERS = 3
@@ -76,24 +78,27 @@ def compare(cases: Sequence[Case], results: Sequence[SubmissionResult]) -> Compa
     distinct = {v: None for v in vectors}  # identical answer vectors are compared once
     diff = {(a, b): sum(x != y for x, y in zip(a, b)) for a in distinct for b in distinct}
     comparison.matrix = [[diff[a, b] for b in vectors] for a in vectors]
+    accepted = [{x.name for x in r.cases if x.verdict is Verdict.AC} for r in results]
     for k, case in enumerate(shared):
-        suspect = _suspect(case, [(n, v[k]) for n, v in zip(names, vectors)])
+        votes = [(n, v[k]) for n, v, ok in zip(names, vectors, accepted) if case.name not in ok]
+        suspect = _suspect(case, votes, voters=sum(v[k] not in NOT_ANSWERS for v in vectors))
         if suspect:
             comparison.suspects.append(suspect)
     return comparison
 
 
-def _suspect(case: Case, votes: list[tuple[str, str]]) -> Suspect | None:
+def _suspect(case: Case, votes: list[tuple[str, str]], voters: int) -> Suspect | None:
+    """`votes`: the answers the checker did not accept; `voters`: how many answered at all."""
     answered = [(n, a) for n, a in votes if a not in NOT_ANSWERS]
-    if len(answered) < MIN_VOTERS:
+    if voters < MIN_VOTERS or not answered:
         return None
     tally: dict[str, list[str]] = {}
     for name, answer in answered:
         tally.setdefault(answer, []).append(name)
     answer, agreeing = max(tally.items(), key=lambda kv: len(kv[1]))
-    if answer == values.fingerprint(case.expected) or len(agreeing) < MAJORITY * len(answered):
+    if answer == values.fingerprint(case.expected) or len(agreeing) < MAJORITY * voters:
         return None
-    return Suspect(case.name, tuple(agreeing), len(answered), answer)
+    return Suspect(case.name, tuple(agreeing), voters, answer)
 
 
 def render(comparison: Comparison) -> str:

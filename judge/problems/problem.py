@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from judge.problems import values
+from judge.problems import checkers, values
 from judge.errors import ProblemError, UsageError
 
 #: The folder of problems used when a bare name is given (overridable with JUDGE_PROBLEMS).
@@ -68,6 +68,13 @@ class Signature:
         names = [p.name for p in self.params]
         return names.index(self.inplace) if self.inplace in names else None
 
+    @property
+    def answer_type(self) -> str | None:
+        """The neutral type of an answer: the return type, or the in-place parameter's (None if neither)."""
+        if self.returns != "void":
+            return self.returns
+        return next((p.type for p in self.params if p.name == self.inplace), None)
+
     def to_dict(self) -> dict:
         """The form harnesses read."""
         return {
@@ -88,6 +95,7 @@ class Problem:
     signature: Signature
     parts: dict[str, Path]
     data: dict = field(default_factory=dict)
+    standard_checker: checkers.Checker | None = None  # named by `checker:` in problem.yaml
 
     @property
     def yaml_path(self) -> Path:
@@ -118,9 +126,18 @@ class Problem:
         return self._module("validator", "check")
 
     @cached_property
-    def checker(self) -> ModuleType:
-        """The checker module: `compare(expected, got, args) -> (ok, explanations)`."""
-        return self._module("checker", "compare")
+    def checker(self) -> ModuleType | checkers.Checker:
+        """`compare(expected, got, args) -> (ok, explanations)`: problem.yaml's standard checker, checker.py, or exact."""
+        if self.standard_checker is not None:
+            return self.standard_checker
+        path = self.parts.get("checker")
+        named = "checker" in (self.data.get("parts") or {})
+        if path is not None and (named or path.is_file()):
+            return self._module("checker", "compare")
+        if self.signature.answer_type is None:
+            raise ProblemError(f"{self.yaml_path}: the entry point returns nothing (void) and names no `inplace` "
+                               f"parameter, so there is no answer to check")
+        return checkers.Exact(self.signature.answer_type)
 
     @cached_property
     def generator(self) -> ModuleType:
@@ -233,9 +250,15 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
         raise ValueError(f"the reference {parts['reference'].name} does not exist")
     if not parts["cases"].is_dir():
         raise ValueError(f"the cases folder {parts['cases'].name}/ does not exist")
+    standard = None
+    if "checker" in data:
+        if parts["checker"].is_file() or "checker" in parts_data:
+            raise ValueError(f"checker: names a standard checker, but the package also has "
+                             f"{parts['checker'].name}; keep one of them")
+        standard = checkers.build(data["checker"], signature.answer_type)
     return Problem(
         id=problem_id, title=str(data.get("title", problem_id)), root=root, limits=limits,
-        signature=signature, parts=parts, data=data,
+        signature=signature, parts=parts, data=data, standard_checker=standard,
     )
 
 
