@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import copy_problem
 from judge.grading import authors
 from judge.results import store as store_mod
 from judge.results.store import SCHEMA_VERSION, Store
@@ -299,3 +300,15 @@ def test_many_short_transactions_from_two_processes(tmp_path):
         counts = dict(st.conn.execute("SELECT author, COUNT(*) FROM submissions GROUP BY author").fetchall())
         assert counts == {"x": 150, "y": 150}
         assert st.conn.execute("SELECT COUNT(*) FROM cases").fetchone()[0] == 300 * 50
+
+
+def test_a_changed_checker_is_not_served_from_the_cache(tmp_path):
+    package = copy_problem(tmp_path)
+    db, sub = tmp_path / "r.sqlite3", SUBS / "accepted" / "bfs_class.py"
+    first = json.loads(judge("grade", package, sub, "--json", db=db).stdout)
+    same = json.loads(judge("grade", package, sub, "--json", db=db).stdout)
+    assert [r["cached"] for r in first["results"] + same["results"]] == [False, True]
+    checker = package / "checker.py"
+    checker.write_text(checker.read_text() + "\n# a stricter rule would go here\n")
+    changed = json.loads(judge("grade", package, sub, "--json", db=db).stdout)
+    assert [r["cached"] for r in changed["results"]] == [False]

@@ -37,8 +37,8 @@ def toolchain_version(language: str) -> str:
 
 
 def cache_key(sha256: str, language: str, problem: Problem, tests: str, options: Options) -> str:
-    """What must be unchanged for a stored result to stand: source, toolchain, test set, limits, policy."""
-    return content_hash(sha256, language, toolchain_version(language), tests,
+    """What must be unchanged for a stored result to stand: source, toolchain, test set, checker, limits, policy."""
+    return content_hash(sha256, language, toolchain_version(language), tests, problem.checker_fingerprint,
                         json.dumps(asdict(problem.limits), sort_keys=True),
                         f"skip_after_limit={options.skip_after_limit}")
 

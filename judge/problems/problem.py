@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import os
 import sys
 from dataclasses import dataclass, field
@@ -138,6 +140,14 @@ class Problem:
             raise ProblemError(f"{self.yaml_path}: the entry point returns nothing (void) and names no `inplace` "
                                f"parameter, so there is no answer to check")
         return checkers.Exact(self.signature.answer_type)
+
+    @cached_property
+    def checker_fingerprint(self) -> str:
+        """What decides the checker's judgement: checker.py's bytes, or problem.yaml's `checker:` entry."""
+        path = self.parts.get("checker")
+        if self.standard_checker is None and path is not None and path.is_file():
+            return "checker.py:" + hashlib.sha256(path.read_bytes()).hexdigest()
+        return "standard:" + json.dumps(self.data.get("checker", "exact"), sort_keys=True, default=str)
 
     @cached_property
     def generator(self) -> ModuleType:
