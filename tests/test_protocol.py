@@ -1,4 +1,5 @@
-"""The protocol: the strict decoder's rules on hostile bytes, and the status table."""
+"""The protocol: the strict decoder's rules on hostile bytes, the status table, and hostile
+submissions (tests/attacks/) graded by the real judge, in the real box, through the real CLI."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ import time
 import pytest
 from hypothesis import given, strategies as st
 
-from helpers import ROOT
+from helpers import ROOT, SUBMISSIONS, copy_problem, run_judge
 from judge.problems.problem import Limits
 from judge.sandbox.protocol import MAX_DEPTH, MAX_TEXT, Status, decode
 from judge.verdict import Verdict
 
 LIMIT = 1 << 20
+ATTACKS = ROOT / "tests" / "attacks"
 
 
 def line(**fields) -> bytes:
@@ -253,3 +255,73 @@ def test_the_harnesses_name_only_statuses_of_the_table():
         named |= set(re.findall(r'\\"status\\":\\"(\w+)\\"', text))
         assert named, path
         assert named <= sendable, (path.name, named - sendable)
+
+
+# ------------------------------------------------------------------ hostile submissions, the real judge
+
+#: attack file -> (verdict of every case, words its first case's message must hold)
+HOSTILE = {
+    "surrogate_cell.py": (Verdict.WA, "the answer holds an invalid character (a lone surrogate U+D800) at answer[0][0]"),
+    "deep_answer.py": (Verdict.WA, "the answer is nested deeper than"),
+    "raising_traceback.py": (Verdict.RE, "Trap: boom (line 11 in updateBoard)"),
+    "raising_str.py": (Verdict.RE, "Trap: <its message could not be read: str() raised>"),
+    "surrogate_message.py": (Verdict.RE, "ValueError: bad \ufffd square"),
+    "surrogate_cell.js": (Verdict.WA, "the answer holds an invalid character (a lone surrogate U+D800)"),
+    "deep_answer.js": (Verdict.WA, "the answer is nested deeper than"),
+    "throwing_getters.js": (Verdict.RE, "Error"),
+    "forged_stdout.cpp": (Verdict.WA, "(0,0)"),
+    "forged_stdout.java": (Verdict.WA, "(0,0)"),
+    "forged_stdout.go": (Verdict.WA, "(0,0)"),
+    "duplicate_key.cpp": (Verdict.RE, "the key 'cpu_ms' given twice"),
+    "duplicate_key.go": (Verdict.RE, "the key 'cpu_ms' given twice"),
+    "early_answer.go": (Verdict.RE, "the server said ok before it was ready"),
+    "throwing_what.cpp": (Verdict.RE, "Trap"),
+    "throwing_message.java": (Verdict.RE, "<its message could not be read: getMessage() threw"),
+    "panic_nil.go": (Verdict.RE, "panic(nil) or runtime.Goexit"),
+}
+ACCEPTED = SUBMISSIONS / "accepted" / "bfs_class.py"
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory):
+    """The package with its samples and one secret file: every case costs hostile servers a restart."""
+    folder = copy_problem(tmp_path_factory.mktemp("protocol"))
+    for extra in (folder / "cases" / "secret").iterdir():
+        if extra.name != "edges.yaml":
+            extra.unlink()
+    return folder
+
+
+@pytest.fixture(scope="module")
+def json_run(package):
+    """One `judge grade --json` over every hostile submission and an accepted one."""
+    files = [ATTACKS / name for name in HOSTILE] + [ACCEPTED]
+    proc = run_judge("grade", package, *files, "--json", "--fuzz", "0", "--no-store", "--jobs", "2", timeout=900)
+    return proc, {r["path"]: r for r in json.loads(proc.stdout)["results"]} if proc.stdout.startswith("{") else {}
+
+
+@pytest.fixture(scope="module")
+def text_run(package, json_run):
+    """The same run printed for people (after the JSON one: compiled submissions come from the cache)."""
+    files = [ATTACKS / name for name in HOSTILE] + [ACCEPTED]
+    return run_judge("grade", package, *files, "--fuzz", "0", "--no-store", "--jobs", "2", timeout=900)
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_answer_is_that_submissions_verdict_and_the_run_goes_on(name, json_run, text_run):
+    proc, results = json_run
+    assert proc.returncode == 1, proc.stderr[-2000:]   # some submission failed; 3 would be the judge's bug
+    assert "internal error" not in proc.stderr, proc.stderr[-2000:]
+    verdict, words = HOSTILE[name]
+    result = results[str((ATTACKS / name).resolve())]
+    detail = [(c["verdict"], c["message"][:160]) for c in result["cases"]]
+    assert result["verdict"] == verdict.value, detail
+    assert all(c["verdict"] == verdict.value for c in result["cases"]), detail  # each case its own, none JE
+    assert words in result["cases"][0]["message"], detail
+    if name.startswith("forged_stdout"):  # printed and kept as output; taken, it would have been RE
+        assert '"cpu_ms":0.001,"cpu_ms":0.001' in result["cases"][0]["output"], result["cases"][0]["output"][:300]
+    # The others of the same run got their own verdicts, and the report for people printed in full.
+    assert results[str(ACCEPTED.resolve())]["verdict"] == "AC"
+    assert text_run.returncode == 1 and "internal error" not in text_run.stderr, text_run.stderr[-2000:]
+    assert f"{len(HOSTILE) + 1} submissions:" in text_run.stdout
+    assert f"{name}: {verdict.value} (" in text_run.stdout, text_run.stdout[-3000:]
