@@ -48,7 +48,7 @@ EXPECTED = {
     "allocate": {Verdict.MLE},
     "flood_stdout": {Verdict.OLE},
     "flood_stderr": {Verdict.OLE},
-    "fake_answer": {Verdict.WA},
+    "fake_answer": {Verdict.RE},
     "fork_bomb": {Verdict.AC},
     "detached": {Verdict.AC},
     "read_secrets": {Verdict.AC},
@@ -198,6 +198,8 @@ def assert_verdict(name: str, result, listener: Listener) -> None:
     if name in ("sys_exit", "os_exit", "kill_parent", "close_pipes"):
         # The judge carries on: every case was run and got its own RE.
         assert [c.verdict for c in result.cases] == [Verdict.RE] * len(CASES), detail
+    if name == "fake_answer":  # refused as a whole line: neither its board nor its time was taken
+        assert all(c.verdict is Verdict.RE and "given twice" in c.message for c in result.cases), detail
     if name == "busy_loop":
         assert "time limit" in result.cases[0].message, detail
     if name == "sleep_hour":

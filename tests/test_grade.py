@@ -106,6 +106,32 @@ def test_not_plain_data_is_wa(problem, few):
     assert result.verdict is Verdict.WA and "set" in result.first_failure.message
 
 
+def test_an_answer_of_the_wrong_type_is_wa_before_the_checker_sees_it(problem, few):
+    result = grade_one(problem, few[:1], DATA / "rows_as_strings.py")
+    case = result.cases[0]
+    assert case.verdict is Verdict.WA
+    assert case.message == "the answer is not a char[][]: answer[0] is the string 'EEEEE', not a list"
+    assert case.got == ["EEEEE", "EEMEE", "EEEEE", "EEEEE"]  # kept for the report, fingerprinted for compare
+    assert case.answer != "WA"
+
+
+def test_a_checker_that_raises_is_a_judge_error_only_on_a_well_formed_answer(problem_copy, few):
+    (problem_copy / "checker.py").write_text(
+        "def compare(expected, got, args=None):\n"
+        "    if got == expected:\n"
+        "        return True, []\n"
+        "    return False, [''.join(row) for row in got]  # fails on a row that is not a list of strings\n")
+    fragile = load_problem(str(problem_copy))
+    malformed = grade_one(fragile, few[:1], DATA / "rows_as_strings.py")
+    assert malformed.verdict is Verdict.WA, malformed.first_failure  # the submission's bad answer
+    well_formed = grade_one(fragile, few[:1], SUBMISSIONS / "wrong_answer" / "digits_spread.py")
+    assert well_formed.verdict is Verdict.WA  # the checker copes with a char[][] ...
+    (problem_copy / "checker.py").write_text("def compare(expected, got, args=None):\n    raise KeyError('bug')\n")
+    buggy = load_problem(str(problem_copy))
+    crashed = grade_one(buggy, few[:1], SUBMISSIONS / "accepted" / "bfs_class.py")
+    assert crashed.verdict is Verdict.JE and "the checker failed: KeyError" in crashed.first_failure.message
+
+
 def test_parallel_gives_the_same_verdicts(problem, few):
     paths = find_submissions([SUBMISSIONS / "wrong_answer", SUBMISSIONS / "accepted"])
     serial = grade(problem, few, paths, Options(jobs=1))

@@ -36,3 +36,28 @@ def test_to_yaml_round_trip():
 def test_render():
     assert values.render([["E", "M"], ["B", 7]], "char[][]") == ["EM", "B?"]
     assert values.render(None, "char[][]") == ["None"]
+
+
+@pytest.mark.parametrize("value, type_", [
+    ([["B", "1"], ["E", "M"]], "char[][]"), ([[]], "char[][]"), ([], "char[][]"), ([1, -2], "int[]"),
+    (3, "double"), (2.5, "double"), ([True], "bool[]"), ("", "string"), (["ab", ""], "string[]"), ("x", "char"),
+])
+def test_values_of_their_type_match(value, type_):
+    assert values.mismatch(value, type_) == ""
+
+
+@pytest.mark.parametrize("value, type_, why", [
+    (None, "char[][]", "answer is null, not a list"),
+    (["B1"], "char[][]", "answer[0] is the string 'B1', not a list"),
+    ([["B", "12"]], "char[][]", "answer[0][1] is the string '12', not one character"),
+    ([["B", ""]], "char[][]", "answer[0][1] is the string '', not one character"),
+    ([["B"], [1]], "char[][]", "answer[1][0] is the integer 1, not a char"),
+    ([1, True], "int[]", "answer[1] is the boolean true, not an int"),
+    ([1.0], "int[]", "answer[0] is the number 1.0, not an int"),
+    ([{"a": 1}], "int[]", "answer[0] is an object, not an int"),
+    (float("inf"), "double", "answer is inf, not a finite number"),
+    ("1", "int", "answer is the string '1', not an int"),
+    (1, "bool", "answer is the integer 1, not a bool"),
+])
+def test_values_not_of_their_type_say_where_and_why(value, type_, why):
+    assert values.mismatch(value, type_) == why

@@ -105,9 +105,11 @@ def check(problem: Problem, case: Case, run: Run | None) -> CaseResult:
         return CaseResult(case.name, case.group, Verdict.SKIPPED, message="not run after a time or memory limit was exceeded",
                           answer=Verdict.SKIPPED.value)
     base = dict(time_ms=run.wall_ms, cpu_ms=run.cpu_ms, memory_kb=run.memory_kb, output=run.output)
-    if run.verdict is not None:
+    if run.verdict is not None:  # no answer, or one of the wrong type: the checker never sees it
+        shown = run.value if run.verdict is Verdict.WA else None
         return CaseResult(case.name, case.group, run.verdict, message=run.message,
-                          diff=(run.message,) if run.verdict is Verdict.WA else (), answer=run.verdict.value, **base)
+                          diff=(run.message,) if run.verdict is Verdict.WA else (), got=shown,
+                          answer=run.verdict.value if shown is None else values.fingerprint(shown), **base)
     # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later.
     base["answer"] = values.fingerprint(run.value)
     try:

@@ -15,14 +15,12 @@ from typing import Any
 
 from judge import languages
 from judge.languages.base import Language, Prepared
+from judge.problems import values
 from judge.problems.problem import Problem
+from judge.sandbox.protocol import Status
 from judge.sandbox.runner import Launch, Reply, Server
 from judge.sandbox.box import Box, detect
 from judge.verdict import Verdict
-
-#: Replies after which the server is gone and a fresh one serves the next input.
-FATAL = {"wall_timeout", "output_flood", "died", "protocol"}
-
 
 @dataclass(frozen=True)
 class Run:
@@ -89,7 +87,7 @@ class Session:
             if failed is not None:
                 return failed
         reply = self.server.run(args)
-        if reply.status == "wall_timeout":
+        if reply.status is Status.WALL_TIMEOUT:
             # The CPU limit is the kernel's and load cannot trip it; the wall limit (3x CPU) can be
             # tripped by a machine busy with other work. So a wall time-out is given only when a fresh
             # server times out again on the same case (README, "Speed": how load is accounted for).
@@ -100,7 +98,7 @@ class Session:
         if run.verdict is Verdict.CE:  # a missing entry point shows on the first call
             self.compile_error = run.message
             self._stop()
-        elif reply.status in FATAL or reply.data.get("restart") or not self.server.alive:
+        elif reply.status.fatal or reply.data.get("restart") or not self.server.alive:
             # `restart`: a server that cannot kill a runaway case (JVM, Go) answers, then exits.
             self._stop()
         return run
@@ -110,11 +108,11 @@ class Session:
         server = Server(self._launch(), self.problem.limits, self.box, self.workdir)
         self.starts += 1
         start = server.start()
-        if start.status == "ready":
+        if start.status is Status.READY:
             self.server = server
             return None
         server.stop()
-        if start.status == "compile_error":
+        if start.status is Status.COMPILE_ERROR:
             self.compile_error = str(start.data.get("message", "")) or "compile error"
             return Run(Verdict.CE, message=self.compile_error)
         run = interpret(self.problem, start)
@@ -149,37 +147,17 @@ class Session:
 
 
 def interpret(problem: Problem, reply: Reply) -> Run:
-    """What a reply means for the input."""
-    data, limits = reply.data, problem.limits
-    common = dict(wall_ms=reply.wall_ms, cpu_ms=data.get("cpu_ms"), memory_kb=data.get("mem_kb"),
-                  output=reply.output)
-    status = reply.status
-    if status == "ok":
-        return Run(None, value=data.get("value"), **common)
-    if status == "exception":
-        where = f" ({data['where']})" if data.get("where") else ""
-        message = f"{data.get('type', 'Exception')}: {data.get('message', '')}".rstrip(": ")
-        return Run(Verdict.RE, message=message + where, **common)
-    if status == "memory":
-        return Run(Verdict.MLE, message=f"memory limit ({limits.memory_mb} MiB) exceeded", **common)
-    if status == "timeout":
-        return Run(Verdict.TLE, message=f"CPU time limit ({limits.time:g} s) exceeded", **common)
-    if status == "wall_timeout":
-        return Run(Verdict.TLE, message=f"wall time limit ({limits.wall_time:g} s) exceeded", **common)
-    if status == "signal":
-        return Run(Verdict.RE, message=f"killed by {data.get('signal', 'a signal')}", **common)
-    if status == "exit":
-        return Run(Verdict.RE, message=f"exited with code {data.get('code')} without answering", **common)
-    if status == "died":
-        return Run(Verdict.RE, message=f"the submission's process ended without answering ({reply.exit_info})", **common)
-    if status == "protocol":
-        return Run(Verdict.RE, message=reply.exit_info or "broke the judge's protocol", **common)
-    if status == "output_limit":
-        return Run(Verdict.OLE, message=f"the answer is larger than {limits.output_mb:g} MiB", **common)
-    if status == "output_flood":
-        return Run(Verdict.OLE, message=f"printed more than {limits.output_mb:g} MiB on stdout/stderr", **common)
-    if status in ("noentry", "compile_error"):
-        return Run(Verdict.CE, message=str(data.get("message", "")), **common)
-    if status == "bad_value":
-        return Run(Verdict.WA, message=str(data.get("message", "")), **common)
-    return Run(Verdict.JE, message=f"the harness failed: {data.get('message', status)}", **common)
+    """What a reply means for the input: the protocol's table (judge/sandbox/protocol.py), then the
+    answer's type, checked against the signature before any checker sees it."""
+    data = reply.data
+    # The case's CPU time and peak memory.
+    cpu_ms, memory_kb = data.get("cpu_ms"), data.get("mem_kb")
+    common = dict(wall_ms=reply.wall_ms, cpu_ms=cpu_ms, memory_kb=memory_kb, output=reply.output)
+    verdict = reply.status.verdict
+    if verdict is not None:
+        return Run(verdict, message=reply.status.message(data, problem.limits, reply.exit_info), **common)
+    value, returns = data["value"], problem.signature.returns
+    wrong = values.mismatch(value, returns)
+    if wrong:
+        return Run(Verdict.WA, value=value, message=f"the answer is not a {returns}: {wrong}", **common)
+    return Run(None, value=value, **common)

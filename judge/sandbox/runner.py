@@ -22,13 +22,13 @@ from typing import Callable
 
 from judge.problems.problem import Limits
 from judge.sandbox.box import Box, Jail, Mount
+from judge.sandbox.protocol import Status, decode
 
 KEEP_OUTPUT = 4096  # bytes of stdout/stderr kept per case for the report
+LINE_SLACK = 65536  # an answer line may exceed the output limit by this much (the envelope)
 START_TIMEOUT = 20.0
 #: The whole box's memory cap is one case's limit plus this, for the server itself and its runtime.
 SERVER_MEMORY = 128 * 1024 * 1024
-#: Ends of a case that the kernel's OOM killer at the box's memory cap explains: they become MLE.
-OOM_EXPLAINS = {"signal", "died", "exit", "protocol", "exception", "harness_error"}
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Launch:
 class Reply:
     """What the server said about one request, or why it said nothing."""
 
-    status: str                     # a protocol status, or: wall_timeout, output_flood, died
+    status: Status                  # what the server said, or the judge's own end (judge/sandbox/protocol.py)
     data: dict = field(default_factory=dict)
     wall_ms: float = 0.0
     output: str = ""
@@ -96,6 +96,9 @@ class Server:
         self.buffer = b""
         self.streams = {self.proc.stdout.fileno(): "stdout", self.proc.stderr.fileno(): "stderr"}
         reply = self._exchange(b"", START_TIMEOUT + self.limits.wall_time)
+        if not reply.status.fatal and not reply.status.first:
+            reply = Reply(Status.PROTOCOL, {}, reply.wall_ms, reply.output,
+                          f"the server said {reply.status} before it was ready")
         return reply
 
     def run(self, args: list[Any]) -> Reply:
@@ -105,14 +108,17 @@ class Server:
         reply = self._exchange(payload, self.limits.wall_time)
         # The OOM count is read only when an end needs explaining: reading the cgroup file for every
         # case cost as much as a small case's whole run.
-        kills = self.jail.oom_kills() if reply.status in OOM_EXPLAINS and self.jail else self.oom_base
+        kills = self.jail.oom_kills() if reply.status.oom_explained and self.jail else self.oom_base
         if kills > self.oom_base:
             self.oom_base = kills
-            if reply.status == "protocol":
+            if reply.status is Status.PROTOCOL:
                 self.stop()
-            return Reply("memory", {}, reply.wall_ms, reply.output, "killed at the box's memory cap")
-        if reply.status not in ("wall_timeout", "output_flood", "died", "protocol") and reply.data.get("id") != self.next_id:
-            reply = Reply("protocol", reply.data, reply.wall_ms, reply.output,
+            return Reply(Status.MEMORY, {}, reply.wall_ms, reply.output, "killed at the box's memory cap")
+        if reply.status.first:
+            reply = Reply(Status.PROTOCOL, {}, reply.wall_ms, reply.output,
+                          f"the server said {reply.status} in answer to a case")
+        elif not reply.status.fatal and reply.data.get("id") != self.next_id:
+            reply = Reply(Status.PROTOCOL, reply.data, reply.wall_ms, reply.output,
                           "an answer for another case arrived on the judge's channel")
         return reply
 
@@ -132,7 +138,7 @@ class Server:
             while True:
                 timeout = deadline - time.perf_counter()
                 if timeout <= 0:
-                    return self._fail("wall_timeout", started, kept)
+                    return self._fail(Status.WALL_TIMEOUT, started, kept)
                 for key, _ in sel.select(timeout):
                     if key.data == "req":
                         try:
@@ -155,29 +161,25 @@ class Server:
                         if len(kept) < KEEP_OUTPUT:
                             kept += data[: KEEP_OUTPUT - len(kept)]
                         if counted > cap:
-                            return self._fail("output_flood", started, kept)
+                            return self._fail(Status.OUTPUT_FLOOD, started, kept)
                     else:
                         data = _read(self.resp_r)
                         if data is None:
                             continue
                         if not data:
-                            return self._fail("died", started, kept)
+                            return self._fail(Status.DIED, started, kept)
                         self.buffer += data
                         if b"\n" in self.buffer:
                             line, self.buffer = self.buffer.split(b"\n", 1)
                             wall = (time.perf_counter() - started) * 1000
                             counted += self._drain(kept)
                             if counted > cap:
-                                return self._fail("output_flood", started, kept)
-                            try:
-                                message = json.loads(line)
-                            except ValueError:
-                                message = None
-                            if not isinstance(message, dict):
-                                return Reply("protocol", {}, wall, _text(kept), "an unreadable line on the judge's channel")
-                            return Reply(str(message.get("status")), message, wall, _text(kept))
-                        if len(self.buffer) > cap + 65536:
-                            return self._fail("output_flood", started, kept)
+                                return self._fail(Status.OUTPUT_FLOOD, started, kept)
+                            # Hostile bytes: decoded strictly, and whatever they are, never raised.
+                            message = decode(line, cap + LINE_SLACK)
+                            return Reply(message.status, message.data, wall, _text(kept), message.error)
+                        if len(self.buffer) > cap + LINE_SLACK:
+                            return self._fail(Status.OUTPUT_FLOOD, started, kept)
         finally:
             sel.close()
 
@@ -196,13 +198,13 @@ class Server:
                     return total
         return total
 
-    def _fail(self, status: str, started: float, kept: bytearray) -> Reply:
+    def _fail(self, status: Status, started: float, kept: bytearray) -> Reply:
         wall = (time.perf_counter() - started) * 1000
         # The OOM count must be read before stop() releases the cgroup.
-        oom = status == "died" and self.jail is not None and self.jail.oom_kills() > self.oom_base
-        info = self.stop(kill=status != "died")
+        oom = status is Status.DIED and self.jail is not None and self.jail.oom_kills() > self.oom_base
+        info = self.stop(kill=status is not Status.DIED)
         if oom:
-            return Reply("memory", {}, wall, _text(kept), "killed at the box's memory cap")
+            return Reply(Status.MEMORY, {}, wall, _text(kept), "killed at the box's memory cap")
         return Reply(status, {}, wall, _text(kept), info)
 
     def stop(self, kill: bool = True) -> str:

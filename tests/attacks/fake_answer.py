@@ -1,6 +1,8 @@
 # Attack: forges the judge's protocol. It prints fake answer lines on stdout and stderr, writes them
 # to every descriptor it may hold, and tries to reopen the server's answer pipe through
-# /proc/PARENT/fd; then it returns a wrong board. Expected: WA (judged on what it really returned).
+# /proc/PARENT/fd; then it returns a wrong board. The one forged line that gets anywhere is the one on
+# the worker's own pipe to the zygote, and it names id and cpu_ms, which the zygote adds as well: a
+# key given twice, which the judge refuses. Expected: RE on every case, never its forged answer.
 import json
 import os
 import sys

@@ -1,4 +1,4 @@
-// Serves one Java submission's cases inside the box. Protocol: see judge/harness/python_server.py.
+// Serves one Java submission's cases inside the box. Protocol: see judge/sandbox/protocol.py.
 // A JVM cannot fork, so one JVM serves every case: a fresh Solution instance per case (static fields
 // persist), each call on a new thread with a big stack (a 2,500-deep recursion needs more than the
 // default 512 KiB), its CPU time read from the thread. A case over the CPU limit or out of heap is
@@ -99,15 +99,27 @@ public final class JudgeServer {
         return 0;
     }
 
+    // The Throwable is the submission's object: getStackTrace() and getMessage() may be overridden to
+    // throw or return null, so each is read once, in a try, with a fallback (getClass() is final).
     static String exception(Throwable e) {
         String where = "";
-        for (StackTraceElement f : e.getStackTrace()) {
-            if ("Solution.java".equals(f.getFileName())) {
-                where = "line " + f.getLineNumber() + " in " + f.getMethodName();
-                break;
+        try {
+            for (StackTraceElement f : e.getStackTrace()) {
+                if ("Solution.java".equals(f.getFileName())) {
+                    where = "line " + f.getLineNumber() + " in " + f.getMethodName();
+                    break;
+                }
             }
+        } catch (Throwable t) {
+            where = "";
         }
-        String message = e.getMessage() == null ? "" : e.getMessage();
+        String message;
+        try {
+            message = e.getMessage();
+            if (message == null) message = "";
+        } catch (Throwable t) {
+            message = "<its message could not be read: getMessage() threw " + t.getClass().getName() + ">";
+        }
         if (message.length() > 300) message = message.substring(0, 300);
         StringBuilder sb = new StringBuilder("\"status\":\"exception\",\"type\":");
         quote(e.getClass().getName(), sb);

@@ -1,5 +1,5 @@
 // Serves one C++ submission's cases inside the box: compiled once, a forked child per case.
-// Protocol: see judge/harness/python_server.py. This text is placed after the platform's implicit
+// Protocol: see judge/sandbox/protocol.py. This text is placed after the platform's implicit
 // `#include <bits/stdc++.h>` / `using namespace std;` and before the submission; everything lives in
 // namespace jdg so it cannot clash with the submission's names. The generated glue (after the
 // submission) converts the neutral arguments with jdg::conv<T> and calls the entry point.
@@ -28,6 +28,7 @@ struct J {
 struct Parser {
     const std::string& t;
     size_t p = 0;
+    int depth = 0;  // a child's payload is the submission's to write: its nesting must not blow this stack
     void ws() { while (p < t.size() && isspace((unsigned char)t[p])) p++; }
     void fail() { throw std::runtime_error("bad JSON"); }
     J value() {
@@ -35,25 +36,26 @@ struct Parser {
         if (p >= t.size()) fail();
         J v;
         char c = t[p];
+        if ((c == '{' || c == '[') && ++depth > 256) fail();
         if (c == '{') {
             v.kind = J::OBJ; p++; ws();
-            if (p < t.size() && t[p] == '}') { p++; return v; }
+            if (p < t.size() && t[p] == '}') { p++; depth--; return v; }
             while (true) {
                 ws(); std::string key = string_(); ws();
                 if (p >= t.size() || t[p] != ':') fail();
                 p++; v.fields.emplace_back(key, value()); ws();
                 if (p < t.size() && t[p] == ',') { p++; continue; }
-                if (p < t.size() && t[p] == '}') { p++; return v; }
+                if (p < t.size() && t[p] == '}') { p++; depth--; return v; }
                 fail();
             }
         }
         if (c == '[') {
             v.kind = J::ARR; p++; ws();
-            if (p < t.size() && t[p] == ']') { p++; return v; }
+            if (p < t.size() && t[p] == ']') { p++; depth--; return v; }
             while (true) {
                 v.items.push_back(value()); ws();
                 if (p < t.size() && t[p] == ',') { p++; continue; }
-                if (p < t.size() && t[p] == ']') { p++; return v; }
+                if (p < t.size() && t[p] == ']') { p++; depth--; return v; }
                 fail();
             }
         }
@@ -192,7 +194,14 @@ inline void child(const Config& c, const std::string& line, int fd, std::string 
     } catch (const std::bad_alloc&) {
         out = "{\"status\":\"memory\"}";
     } catch (const std::exception& e) {
-        std::string type = demangle(typeid(e).name()), message = e.what();
+        // what() is the submission's code: it may throw, or return null.
+        std::string type = demangle(typeid(e).name()), message;
+        try {
+            const char* what = e.what();
+            message = what ? what : "";
+        } catch (...) {
+            message = "<its message could not be read: what() threw>";
+        }
         out = "{\"status\":\"exception\",\"type\":";
         quote(out, type);
         out += ",\"message\":";

@@ -1,4 +1,4 @@
-// Serves one Go submission's cases inside the box. Protocol: see judge/harness/python_server.py.
+// Serves one Go submission's cases inside the box. Protocol: see judge/sandbox/protocol.py.
 // The Go runtime cannot fork, so one process serves every case (package-level variables persist);
 // each call runs on its own goroutine with a recover. CPU time is the process's rusage delta; a case
 // over the CPU limit, or over the memory limit (heap bytes, polled; GOMEMLIMIT makes the GC try
@@ -100,11 +100,19 @@ func jxServe(cfg *jxConfig, line []byte) map[string]any {
 	done := make(chan map[string]any, 1)
 	start := jxCPU()
 	go func() {
+		answered := false
 		defer func() {
-			if r := recover(); r != nil {
-				done <- map[string]any{"status": "exception", "type": "panic", "message": jxShort(fmt.Sprint(r)),
-					"where": jxWhere(string(debug.Stack()))}
+			// fmt.Sprint recovers from a panicking Error or String method of the panic value itself.
+			r := recover()
+			if answered {
+				return
 			}
+			message := "panic(nil) or runtime.Goexit: the call ended without returning"
+			if r != nil {
+				message = jxShort(fmt.Sprint(r))
+			}
+			done <- map[string]any{"status": "exception", "type": "panic", "message": message,
+				"where": jxWhere(string(debug.Stack()))}
 		}()
 		args := make([]reflect.Value, len(request.Args))
 		for i, raw := range request.Args {
@@ -121,6 +129,7 @@ func jxServe(cfg *jxConfig, line []byte) map[string]any {
 			value = args[*cfg.InplaceIndex]
 		}
 		done <- map[string]any{"status": "ok", "value": jxTo(value, cfg.Returns)}
+		answered = true
 	}()
 	limit := time.Duration(cfg.CPULimit * float64(time.Second))
 	tick := time.NewTicker(2 * time.Millisecond)

@@ -1,5 +1,5 @@
 // Serves one JavaScript (or transpiled TypeScript) submission's cases inside the box.
-// Protocol: see judge/languages/harness/python_server.py. V8 cannot fork, so one node process serves every
+// Protocol: see judge/sandbox/protocol.py. V8 cannot fork, so one node process serves every
 // case: the main thread owns the protocol and the clock; a worker thread (with its own heap and
 // stack limits) runs the cases, each in a fresh `vm` context, so globals of one case are gone in
 // the next. A worker over the CPU limit is terminated, one out of heap dies alone (MLE); either
@@ -39,7 +39,7 @@ function main() {
     worker.on('message', (answer) => finish(answer));
     worker.on('error', (e) => {
       const oom = e && e.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      finish(oom ? { status: 'memory' } : { status: 'exception', type: (e && e.name) || 'Error', message: String(e && e.message) });
+      finish(oom ? { status: 'memory' } : { status: 'exception', type: text(e && e.name, 'Error'), message: text(e && e.message, '') });
       worker = null;
     });
     worker.on('exit', (code) => {
@@ -54,7 +54,11 @@ function main() {
     clearTimeout(timer);
     const used = process.cpuUsage(started);
     const cpu_ms = answer.cpu_ms !== undefined ? answer.cpu_ms : (used.user + used.system) / 1000;
-    send({ ...answer, id, cpu_ms, mem_kb: process.resourceUsage().maxRSS });
+    const { json, ...fields } = answer;
+    const line = JSON.stringify({ ...fields, id, cpu_ms, mem_kb: process.resourceUsage().maxRSS });
+    // The answer travels as the JSON text the worker checked, spliced in as is: parsing and cloning
+    // it again here would recurse into it on this thread's small stack (a 5,000-deep array hangs it).
+    fs.writeSync(config.response_fd, (json === undefined ? line : line.slice(0, -1) + ',"value":' + json + '}') + '\n');
     next();
   };
   const queue = [];
@@ -124,26 +128,48 @@ function call(config, script, request) {
   }
   const index = config.inplace_index === null || config.inplace_index === undefined ? -1 : config.inplace_index;
   const target = found === 'function' ? name : `(new ${cls}()).${name}`;
-  const text = vm.runInContext(
+  const json = vm.runInContext(
     `(() => { const a = JSON.parse(__judge_in); let r = ${target}(...a);` +
     ` if (r === undefined && ${index} >= 0) r = a[${index}]; return JSON.stringify(r === undefined ? null : r); })()`,
     context);
-  if (text.length > config.output_bytes) return { status: 'output_limit' };
-  return { status: 'ok', value: JSON.parse(text) };
+  // The context's JSON is the submission's to replace: its text is checked here, with this realm's
+  // JSON, to be exactly one JSON value before the main thread splices it into the answer line.
+  if (typeof json !== 'string') return { status: 'bad_value', message: 'the answer is not plain data (JSON.stringify gave no text)' };
+  if (json.length > config.output_bytes) return { status: 'output_limit' };
+  try {
+    JSON.parse(json);
+  } catch (e) {
+    return { status: 'bad_value', message: 'the answer is not plain data (JSON.stringify gave no JSON)' };
+  }
+  return { status: 'ok', json };
+}
+
+// A value the submission made, as a string: its getters and toString may throw or lie.
+function text(value, fallback) {
+  try {
+    return value === undefined || value === null ? fallback : String(value).slice(0, 300);
+  } catch (_) {
+    return fallback;
+  }
 }
 
 function describe(e) {
-  if (e && e.name === 'RangeError' && /allocation failed/.test(String(e.message))) return { status: 'memory' };
-  const isError = e !== null && typeof e === 'object' && typeof e.name === 'string';
+  // Each property is read once, in a try: a thrown object's getters are the submission's code.
+  const read = (key) => { try { return e[key]; } catch (_) { return undefined; } };
+  const isError = e !== null && typeof e === 'object';
+  const name = isError ? read('name') : undefined;
+  const message = typeof name === 'string' ? text(read('message'), '') : text(e, typeof e);
+  if (name === 'RangeError' && /allocation failed/.test(message)) return { status: 'memory' };
+  const stack = isError ? read('stack') : undefined;
   let where = '';
-  if (isError && typeof e.stack === 'string') {
-    const m = /at (?:(\S+) )?\(?solution\.js:(\d+):\d+\)?/.exec(e.stack);
+  if (typeof stack === 'string') {
+    const m = /at (?:(\S+) )?\(?solution\.js:(\d+):\d+\)?/.exec(stack);
     if (m) where = `line ${m[2]}` + (m[1] ? ` in ${m[1]}` : '');
   }
   return {
     status: 'exception',
-    type: isError ? e.name : typeof e,
-    message: String(isError ? e.message : e).slice(0, 300),
+    type: typeof name === 'string' ? name.slice(0, 300) : typeof e,
+    message,
     where,
   };
 }

@@ -1,12 +1,9 @@
 """Serves one Python submission's cases inside the box: compile once, run each case in fresh globals.
 
-Protocol (shared by every language's server; see judge/sandbox/runner.py): JSON lines. The judge writes
-requests `{"id": N, "args": [...]}` on the request fd; the server answers on the response fd, first
-`{"status": "ready"}` (or `compile_error`), then one line per request with `status` one of
-`ok` (with `value`), `exception` (`type`, `message`, `where`), `memory`, `timeout`, `signal`
-(`signal`), `exit` (`code`), `noentry` (`message`), `output_limit`, `bad_value`; plus `cpu_ms` and
-`mem_kb`. A server that cannot stop a runaway case itself (JVM, Go) adds `"restart": true` and
-exits; the judge then starts a fresh one for the next case.
+Protocol (shared by every language's server): JSON lines on two private pipes, every status with its
+exact fields and what it becomes, in one place: judge/sandbox/protocol.py. The judge decodes each
+line strictly (a key twice, an unknown key, a wrong type: the case is RE), so what a server writes
+must follow that table to the letter.
 
 Two processes. This server (the zygote) compiles the submission and loads the interpreter and the
 implicit imports, but never runs submission code. It forks a **worker** that runs the cases one
@@ -180,8 +177,9 @@ class Worker:
         elif len(payload) > self.config["output_bytes"] + 4096:
             head["status"] = "output_limit"
         else:
-            # The worker's own JSON, passed on without decoding it again; our keys come last, and
-            # in a JSON object the last one wins, so the worker's word never sets id, time or memory.
+            # The worker's own JSON, passed on without decoding it again, with our keys added. A
+            # worker line that names id, time or memory itself (a submission writing on the worker's
+            # pipe) then holds a key twice, which the judge refuses: the worker never sets them.
             alive = b'"status": "memory"' not in payload[:40]
             return payload[:-1] + b", " + json.dumps(head)[1:].encode() + b"\n", alive
         return (json.dumps(head) + "\n").encode(), alive
@@ -338,7 +336,7 @@ def run_case(config, code, prelude, line):
     except MemoryError:
         return {"status": "memory"}
     except BaseException as exc:  # the harness itself failed: report it rather than die silently
-        return {"status": "harness_error", "message": f"{type(exc).__name__}: {exc}"}
+        return {"status": "harness_error", "message": f"{type_name(exc)}: {first_line(exc)}"}
 
 
 SELF = {}  # the worker's own /proc files, opened once
@@ -391,9 +389,9 @@ def call(config, code, prelude, request):
         return {"status": "memory"}
     except SystemExit as exc:
         return {"status": "exception", "type": "SystemExit", "where": where_in_solution(exc),
-                "message": f"the solution called exit({exc.code!r})"}
+                "message": f"the solution called exit({shown(_EXIT_CODE.__get__(exc))})"}
     except BaseException as exc:
-        return {"status": "exception", "type": type(exc).__name__, "where": where_in_solution(exc),
+        return {"status": "exception", "type": type_name(exc), "where": where_in_solution(exc),
                 "message": first_line(exc)}
 
 
@@ -411,12 +409,37 @@ def find_entry(config, namespace):
     return f"no entry point: expected {wanted}"
 
 
+# The submission's exception is its own object: its __str__, __repr__, its class's __name__ (through a
+# metaclass) and even __traceback__ (a property) may raise or lie. So they are read through the
+# built-in descriptors, which a subclass cannot override, and every reading has a fallback.
+_TYPE_NAME = type.__dict__["__name__"]
+_TRACEBACK = BaseException.__dict__["__traceback__"]
+_EXIT_CODE = SystemExit.__dict__["code"]
+
+
+def type_name(exc):
+    """The exception's class name, as the class was created."""
+    try:
+        return _TYPE_NAME.__get__(type(exc))
+    except BaseException:
+        return "Exception"
+
+
+def shown(value):
+    """repr() of a value the submission made, or a note saying it could not be shown."""
+    try:
+        text = repr(value)
+        return text[:300] if isinstance(text, str) else "?"
+    except BaseException:
+        return "<a value whose repr() raised>"
+
+
 def first_line(exc):
     """The exception's message on one line, bounded."""
     try:
         text = str(exc).strip().splitlines()
     except BaseException:
-        return ""
+        return "<its message could not be read: str() raised>"
     line = text[-1] if text else ""
     return line[:300]
 
@@ -425,24 +448,29 @@ def where_in_solution(exc):
     """`line N in FUNCTION` of the deepest frame inside the submission, if any."""
     # Walk the frames by hand: traceback.extract_tb would read source lines for each of up to a
     # million frames of a runaway recursion, and run the case out of time.
-    tb, last = exc.__traceback__, None
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "solution.py":
-            last = tb
-        tb = tb.tb_next
-    if last is None:
+    try:
+        tb, last = _TRACEBACK.__get__(exc), None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == "solution.py":
+                last = tb
+            tb = tb.tb_next
+        if last is None:
+            return ""
+        return f"line {last.tb_lineno} in {last.tb_frame.f_code.co_name}"
+    except BaseException:
         return ""
-    return f"line {last.tb_lineno} in {last.tb_frame.f_code.co_name}"
 
 
 def encode(outcome, limit):
     """The outcome as JSON bytes; an answer that is not JSON data, or too big, says so."""
     try:
         data = json.dumps(outcome, allow_nan=False).encode()
-    except (TypeError, ValueError, RecursionError) as exc:
+    except MemoryError:
+        raise
+    except BaseException as exc:  # not JSON data, or a container of the submission's own that raises
         value = outcome.get("value")
-        outcome = {"status": "bad_value", "message": f"the answer ({type(value).__name__}) is not plain data: {exc}"[:300],
-}
+        outcome = {"status": "bad_value",
+                   "message": f"the answer ({_TYPE_NAME.__get__(type(value))}) is not plain data: {first_line(exc)}"[:300]}
         data = json.dumps(outcome).encode()
     if len(data) > limit:
         return json.dumps({"status": "output_limit"}).encode()
