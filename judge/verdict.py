@@ -1,4 +1,10 @@
-"""Verdicts and the frozen result records that grading returns."""
+"""Verdicts and the frozen result records that grading returns.
+
+A verdict is a `Verdict` value from grading to rendering: it is compared with `is` and becomes text
+only where it is shown, stored (judge/results/store.py) or serialized (judge/results/serialize.py);
+`Verdict.from_name` reads that text back. It is a plain enum, not a str, so that a comparison with a
+string is never silently true.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 
-class Verdict(str, enum.Enum):
+class Verdict(enum.Enum):
     """The outcome of one case or one submission."""
 
     AC = "AC"    # accepted
@@ -54,6 +60,14 @@ class Verdict(str, enum.Enum):
         """The verdict a known-submission folder stands for, or None."""
         return _BY_FOLDER.get(name)
 
+    @classmethod
+    def from_name(cls, name: object) -> "Verdict":
+        """The verdict whose name is `name` (as stored or serialized); ValueError for anything else."""
+        try:
+            return _BY_NAME[name]  # a dict look-up: Verdict(value) is slow on 20,000 stored cases
+        except (KeyError, TypeError):
+            raise ValueError(f"not a verdict: {name!r}") from None
+
 
 @dataclass(frozen=True)
 class _Meta:
@@ -76,6 +90,7 @@ _META = {
     Verdict.SKIPPED: _Meta("skipped", "#d5d8dc", None, False, 8),
 }
 _BY_FOLDER = {meta.folder: verdict for verdict, meta in _META.items() if meta.folder}
+_BY_NAME: dict[object, Verdict] = {verdict.value: verdict for verdict in Verdict}
 #: The folders of known submissions, in verdict order.
 VERDICT_FOLDERS = tuple(_BY_FOLDER)
 

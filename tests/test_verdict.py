@@ -1,5 +1,7 @@
 """Verdict values and result records."""
 
+import pytest
+
 from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
 
 
@@ -20,3 +22,14 @@ def test_submission_result_counts_and_dict():
     data = result.to_dict()
     assert data["verdict"] == "TLE" and data["first_failure"] == "b" and len(data["cases"]) == 3
     assert str(Verdict.MLE) == "MLE" and Verdict.OLE.description == "output limit exceeded"
+
+
+def test_verdicts_are_values_not_strings():
+    assert Verdict.AC != "AC" and "AC" not in {Verdict.AC} and not isinstance(Verdict.WA, str)
+    assert [Verdict.from_name(v.value) for v in Verdict] == list(Verdict)
+    for bad in ("ac", "OK", "", None, ["AC"], 1):
+        with pytest.raises(ValueError, match="not a verdict"):
+            Verdict.from_name(bad)
+    assert sorted(Verdict, key=lambda v: v.order)[0] is Verdict.AC and Verdict.SKIPPED.order == len(Verdict) - 1
+    assert [v for v in Verdict if v.answered] == [Verdict.AC, Verdict.WA]
+    assert Verdict.for_folder("time_limit") is Verdict.TLE and Verdict.JE.folder is None

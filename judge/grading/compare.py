@@ -15,14 +15,15 @@ from tabulate import tabulate
 
 from judge.problems import values
 from judge.problems.cases import Case
-from judge.verdict import SubmissionResult
+from judge.verdict import SubmissionResult, Verdict
 
 #: A majority is clear when at least this many submissions answered the case ...
 MIN_VOTERS = 3
 #: ... and at least this share of them gave the same answer.
 MAJORITY = 2 / 3
-#: Fingerprints that are not answers (nothing to vote with).
-NOT_ANSWERS = {"", "CE", "JE", "SKIPPED", "TLE", "MLE", "RE", "OLE", "WA"}
+#: Fingerprints that are not answers (nothing to vote with): a case without an answer keeps its
+#: verdict's name as its fingerprint (grade.check), an answer a 16-hex hash.
+NOT_ANSWERS = {""} | {v.value for v in Verdict}
 
 
 @dataclass(frozen=True)
