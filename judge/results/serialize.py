@@ -1,18 +1,21 @@
 """Records to and from JSON: the one module that knows the judge's JSON documents.
 
-Every document the judge prints or exports as JSON is built here and carries `schema_version`:
+Every document the judge prints or exports as JSON is built here and carries `schema_version`;
+schema/results.schema.json (JSON Schema, draft 2020-12) describes each of them, field by field:
 `judge grade --json`, `judge verify --json`, `judge compare --json`, `judge leaderboard --format
 json` and `--format gradescope` (Gradescope's own fields, with ours and `schema_version` in its
-`extra_data`). Bump SCHEMA_VERSION whenever a document changes shape: a field added, renamed,
-retyped or removed.
+`extra_data`).
+The schema allows no field it does not describe, so bump SCHEMA_VERSION (and the schema's `const`)
+whenever a document changes shape: a field added, renamed, retyped or removed.
 
-The rules: a verdict is its name; `diff` is always a list of strings; times are
+The rules the schema holds: a verdict is its name; `diff` is always a list of strings; times are
 milliseconds rounded to 3 decimals; the store's names (row ids, `idx`, `grp`) never appear.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from judge.results.records import Comparison
@@ -22,6 +25,7 @@ if TYPE_CHECKING:  # only for the hints: `judge grade --json` need not import th
     from judge.results.leaderboard import Entry, Leaderboard
 
 SCHEMA_VERSION = 1
+SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "results.schema.json"
 
 
 def dumps(document: dict[str, Any]) -> str:
