@@ -1,14 +1,20 @@
-"""Verdicts and the frozen result records that grading returns."""
+"""Verdicts and the frozen result records that grading returns.
+
+A verdict is a `Verdict` value from grading to rendering: it is compared with `is` and becomes text
+only where it is shown, stored (judge/results/store.py) or serialized (judge/results/serialize.py);
+`Verdict.from_name` reads that text back. It is a plain enum, not a str, so that a comparison with a
+string is never silently true.
+"""
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 
-class Verdict(str, enum.Enum):
+class Verdict(enum.Enum):
     """The outcome of one case or one submission."""
 
     AC = "AC"    # accepted
@@ -54,6 +60,14 @@ class Verdict(str, enum.Enum):
         """The verdict a known-submission folder stands for, or None."""
         return _BY_FOLDER.get(name)
 
+    @classmethod
+    def from_name(cls, name: object) -> "Verdict":
+        """The verdict whose name is `name` (as stored or serialized); ValueError for anything else."""
+        try:
+            return _BY_NAME[name]  # a dict look-up: Verdict(value) is slow on 20,000 stored cases
+        except (KeyError, TypeError):
+            raise ValueError(f"not a verdict: {name!r}") from None
+
 
 @dataclass(frozen=True)
 class _Meta:
@@ -76,6 +90,7 @@ _META = {
     Verdict.SKIPPED: _Meta("skipped", "#d5d8dc", None, False, 8),
 }
 _BY_FOLDER = {meta.folder: verdict for verdict, meta in _META.items() if meta.folder}
+_BY_NAME: dict[object, Verdict] = {verdict.value: verdict for verdict in Verdict}
 #: The folders of known submissions, in verdict order.
 VERDICT_FOLDERS = tuple(_BY_FOLDER)
 
@@ -101,15 +116,25 @@ class CaseResult:
         """Whether the case was accepted."""
         return self.verdict is Verdict.AC
 
-    def to_dict(self) -> dict:
-        """A JSON-ready dict."""
-        return {
-            "name": self.name, "group": self.group, "verdict": self.verdict.value,
-            "time_ms": round(self.time_ms, 3),
-            "cpu_ms": None if self.cpu_ms is None else round(self.cpu_ms, 3),
-            "memory_kb": self.memory_kb, "message": self.message, "diff": list(self.diff),
-            "output": self.output, "answer": self.answer,
-        }
+
+@dataclass(frozen=True)
+class FirstFailure:
+    """A submission's first failing case with what it was run on: what reports draw of it."""
+
+    case: CaseResult
+    args: dict[str, Any] | None = None  # the case's inputs (None when the case is no longer known)
+    expected: Any = None                # the case's expected answer
+
+
+@dataclass(frozen=True)
+class Recording:
+    """What `judge grade` adds to a submission's result as it records it (grading/recorder.py; --no-store too)."""
+
+    author: str
+    cached: bool                 # reused from an earlier grading of the same content
+    graded_at: str               # when the run recorded it (ISO 8601, UTC); a reused result: when reused
+    score: float                 # the weights of the passed cases (judge/results/scoring.py)
+    max_score: float
 
 
 @dataclass(frozen=True)
@@ -123,7 +148,7 @@ class SubmissionResult:
     cases: tuple[CaseResult, ...] = ()
     message: str = ""            # for CE or JE: the compiler's or the judge's words
     sha256: str = ""
-    extra: dict = field(default_factory=dict)
+    recording: Recording | None = None  # set by `judge grade` (grading/recorder.py); None elsewhere
 
     @cached_property
     def passed(self) -> int:
@@ -144,21 +169,6 @@ class SubmissionResult:
     def max_time_ms(self) -> float:
         """The slowest case's wall time."""
         return max((c.time_ms for c in self.cases if c.verdict is not Verdict.SKIPPED), default=0.0)
-
-    def to_dict(self, with_cases: bool = True) -> dict:
-        """A JSON-ready dict."""
-        first = self.first_failure
-        data = {
-            "submission": self.submission, "path": self.path, "language": self.language,
-            "verdict": self.verdict.value, "passed": self.passed, "total": self.total,
-            "message": self.message, "sha256": self.sha256,
-            "max_time_ms": round(self.max_time_ms, 3),
-            "first_failure": first.name if first else None,
-        }
-        if with_cases:
-            data["cases"] = [c.to_dict() for c in self.cases]
-        data.update(self.extra)
-        return data
 
 
 def overall(cases: list[CaseResult] | tuple[CaseResult, ...]) -> Verdict:

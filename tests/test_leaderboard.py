@@ -1,6 +1,7 @@
 """The leaderboard: ranking rules with ties, group weights, every format, and the page in a real browser."""
 
 import csv
+import dataclasses
 import io
 import json
 import shutil
@@ -16,7 +17,7 @@ from judge.results import exports, leaderboard, html as report_html, scoring
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.results.store import Store
-from judge.verdict import CaseResult, Verdict
+from judge.verdict import CaseResult, Recording, SubmissionResult, Verdict, overall
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBS = ROOT / "submissions" / "minesweeper"
@@ -33,14 +34,12 @@ def judge(*args, timeout=120):
 
 def record(st, run, author, sha, verdicts, factor, when, cached_from=None):
     """A submission whose CPU time on every case is `factor` times the reference's."""
-    cases = [{"name": n, "group": "secret", "verdict": v, "time_ms": REFERENCE[n] * factor + 1,
-              "cpu_ms": REFERENCE[n] * factor} for n, v in zip(CASES, verdicts)]
+    cases = tuple(CaseResult(n, "secret", Verdict.from_name(v), time_ms=REFERENCE[n] * factor + 1,
+                             cpu_ms=REFERENCE[n] * factor) for n, v in zip(CASES, verdicts))
     passed = sum(v == "AC" for v in verdicts)
-    verdict = next((v for v in verdicts if v != "AC"), "AC")
-    return st.record(run, {"name": f"{author}-{sha}.py", "path": f"/{author}/{sha}.py", "author": author,
-                           "sha256": sha, "language": "python", "verdict": verdict, "passed": passed,
-                           "total": 4, "score": passed, "max_score": 4, "graded_at": when,
-                           "cached_from": cached_from}, cases)
+    result = SubmissionResult(f"{author}-{sha}.py", f"/{author}/{sha}.py", "python", overall(cases), cases,
+                              sha256=sha, recording=Recording(author, cached_from is not None, when, passed, 4))
+    return st.record(run, result, cached_from=cached_from)
 
 
 def test_ranking_rules_with_ties(tmp_path):
@@ -79,7 +78,7 @@ def test_ranking_rules_with_ties(tmp_path):
 
 
 def test_speed_uses_timed_cases_only_when_there_are_some():
-    cases = [{"name": "tiny", "verdict": "AC", "cpu_ms": 5.0}, {"name": "big1", "verdict": "AC", "cpu_ms": 30.0}]
+    cases = [CaseResult("tiny", "secret", Verdict.AC, cpu_ms=5.0), CaseResult("big1", "secret", Verdict.AC, cpu_ms=30.0)]
     assert leaderboard.speed_ratio(cases, {"tiny": 1.0, "big1": 10.0}) == pytest.approx(3.0)
     assert leaderboard.speed_ratio(cases, {"tiny": 1.0, "big1": 2.0}) == pytest.approx(10.0)  # median of 5 and 15
     assert leaderboard.speed_ratio(cases, {}) is None
@@ -123,6 +122,20 @@ def graded(tmp_path_factory):
         res = judge("leaderboard", "minesweeper", "--db", db, "--format", fmt, "--output", files[fmt])
         assert res.returncode == 0, res.stderr
     return db, files
+
+
+def test_the_leaderboard_holds_records(graded):
+    db, _ = graded
+    with Store.open(db) as st:
+        board = leaderboard.build(st, leaderboard.locate(st, "minesweeper"))
+    assert isinstance(board, leaderboard.Leaderboard) and [e.rank for e in board.entries] == [1, 2, 3, 4]
+    assert all(isinstance(c, CaseResult) and isinstance(c.verdict, Verdict) for e in board.entries for c in e.cases)
+    assert list(board.case_names) == [c.name for c in board.entries[0].cases] and len(board.case_names) == N
+    crash = next(e for e in board.entries if e.author == "crash")
+    assert crash.verdict is Verdict.RE and crash.first_failure.case.verdict is Verdict.RE
+    assert crash.first_failure.args and crash.first_failure.expected
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        crash.rank = 1
 
 
 def test_terminal_and_markdown(graded):
@@ -211,9 +224,9 @@ def test_html_structure(graded):
 
 
 def test_html_escapes_what_submissions_control():
-    board = leaderboard.Board("p", "P", TESTS, [leaderboard.Entry(
-        1, "<script>alert(1)</script>", "x.py", "python", "AC", 1, 1, 1, 1, None, "2024", "s", 1,
-        cases=[{"name": "c", "grp": "secret", "verdict": "AC", "time_ms": 1, "message": "<b>"}])], ["c"], False)
+    board = leaderboard.Leaderboard("p", "P", TESTS, [leaderboard.Entry(
+        1, "<script>alert(1)</script>", "x.py", "python", Verdict.AC, 1, 1, 1, 1, None, "2024", "s", 1,
+        cases=(CaseResult("c", "secret", Verdict.AC, time_ms=1, message="<b>"),))], ["c"], False)
     page = report_html.html(board)
     assert "<script>alert" not in page and "&lt;script&gt;" in page
 
@@ -249,5 +262,5 @@ def test_html_page_in_headless_chromium(graded, tmp_path):
         return any(all(abs(a - b) <= 6 for a, b in zip(c, want)) for c in colours)
 
     for verdict in ("AC", "WA", "RE"):  # the heatmap's and the badges' colours are drawn
-        assert near(report_html.VERDICT_COLOURS[verdict]), verdict
+        assert near(Verdict.from_name(verdict).colour), verdict
     assert near("#37474f")  # the ranking table's header row

@@ -1,10 +1,8 @@
-"""The terminal report: table, failure details with boards side by side, JSON."""
-
-import json
+"""The terminal report: table, failure details with boards side by side."""
 
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.results.report import failure_details, json_report, summary, table, text_report
+from judge.results.report import failure_details, summary, table, text_report
 from judge.verdict import CaseResult, SubmissionResult, Verdict
 
 
@@ -45,17 +43,6 @@ def test_large_boards_are_cropped_around_the_first_wrong_square():
     text = failure_details(problem, [case], _wa(case, got, ["(40,45): 'Q' is not a board character"]))
     assert "of 50x50" in text
     assert max(len(line) for line in text.splitlines()) < 120
-
-
-def test_json_report_shape():
-    problem = load_problem("minesweeper")
-    case = load_cases(problem)[1]
-    doc = json.loads(json_report(problem, [_wa(case, None, ["got None: the board was not returned"])]))
-    assert doc["problem"] == "minesweeper"
-    result = doc["results"][0]
-    assert {"submission", "language", "verdict", "passed", "total", "cases"} <= set(result)
-    assert result["cases"][0]["diff"] == ["got None: the board was not returned"]
-    assert {"name", "verdict", "time_ms"} <= set(result["cases"][0])
 
 
 def test_text_report_lists_failures_only():

@@ -1,14 +1,18 @@
 """The results store: schema and migrations, recording, the cache, interruption, concurrent writers."""
 
+import dataclasses
 import hashlib
+import io
 import json
 import multiprocessing
 import os
+import re
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -17,6 +21,7 @@ from helpers import copy_problem
 from judge.grading import authors
 from judge.results import store as store_mod
 from judge.results.store import SCHEMA_VERSION, Store
+from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBS = ROOT / "submissions" / "minesweeper"
@@ -84,12 +89,12 @@ def test_v1_store_is_migrated_keeping_its_data(tmp_path):
     with Store.open(path) as st:
         assert st.version == SCHEMA_VERSION
         case = st.cases(1)[0]
-        assert (case["name"], case["verdict"], case["time_ms"], case["memory_kb"]) == ("c1", "AC", 3.5, None)
-        assert st.cached("key1")[0]["author"] == "ada"
+        assert (case.name, case.verdict, case.time_ms, case.memory_kb) == ("c1", Verdict.AC, 3.5, None)
+        assert st.cached("key1").author == "ada"
         run = st.start_run("minesweeper", "abc", 1, "0.2.0")
-        st.record(run, {"name": "b.py", "path": "/b.py", "author": "bo", "sha256": "b", "language": "python",
-                        "verdict": "AC", "passed": 1, "total": 1, "score": 1, "max_score": 1},
-                  [{"name": "c1", "group": "sample", "verdict": "AC", "time_ms": 1.0, "memory_kb": 9000}])
+        st.record(run, SubmissionResult("b.py", "/b.py", "python", Verdict.AC,
+                                        (CaseResult("c1", "sample", Verdict.AC, 1.0, memory_kb=9000),), sha256="b",
+                                        recording=Recording("bo", False, "", 1, 1)))
         assert [c["memory_kb"] for c in st.conn.execute("SELECT memory_kb FROM cases ORDER BY submission_id")] == [None, 9000]
 
 
@@ -118,6 +123,91 @@ def test_corrupt_db_is_one_line_and_exit_2(tmp_path):
     assert bad.read_bytes() == before
     missing = judge("leaderboard", db=tmp_path / "none.sqlite3")
     assert missing.returncode == 2 and "run judge grade first" in missing.stderr
+
+
+def _stored_by_hand(path: Path, verdict: str = "WA") -> None:
+    """A store holding one submission as judges before typed records wrote it (the same columns and
+    first-failure JSON): the store must keep reading what it wrote before."""
+    with Store.open(path) as st:
+        st.conn.execute("INSERT INTO runs (id, started_at, status, problem, test_set_hash, cases, judge_version) "
+                        "VALUES (1, '2024-01-01T00:00:00+00:00', 'finished', 'minesweeper', 'abc', 2, '0.1.0')")
+        failure = {"name": "b", "group": "secret", "verdict": verdict, "message": "(0,0): expected 'B', got 'E'",
+                   "diff": ["(0,0): expected 'B', got 'E'", "(0,1): expected '1', got 'E'"], "got": [["E", "E"]],
+                   "output": "debug\n", "args": {"board": [["E", "M"]], "click": [0, 0]}, "expected": [["B", "1"]]}
+        st.conn.execute("INSERT INTO submissions (id, run_id, graded_at, name, path, author, sha256, language, verdict, "
+                        "passed, total, score, max_score, cache_key, first_failure) VALUES (1, 1, "
+                        "'2024-01-01T00:00:01+00:00', 'a.py', '/a.py', 'ada', 'f00', 'python', ?, 1, 2, 1, 2, 'key1', ?)",
+                        (verdict, json.dumps(failure)))
+        st.conn.execute("INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, memory_kb, diff, "
+                        "answer) VALUES (1, 0, 'a', 'sample', 'AC', 3.5, 2.0, 9000, '', '0123456789abcdef'), "
+                        "(1, 1, 'b', 'secret', ?, 1.5, NULL, NULL, ?, 'fedcba9876543210')",
+                        (verdict, "\n".join(failure["diff"])))
+
+
+def test_rows_come_out_as_records(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    _stored_by_hand(path)
+    with Store.open(path) as st:
+        (stored,) = st.submissions("minesweeper")
+        assert (stored.author, stored.verdict, stored.passed, stored.total, stored.cached_from) == ("ada", Verdict.WA, 1, 2, None)
+        first = stored.first_failure
+        assert first.case.verdict is Verdict.WA and first.case.got == [["E", "E"]] and first.args["click"] == [0, 0]
+        assert first.case.diff == ("(0,0): expected 'B', got 'E'", "(0,1): expected '1', got 'E'")
+        assert first.expected == [["B", "1"]] and first.case.output == "debug\n"
+        a, b = st.cases(stored.id)
+        assert (a.group, a.verdict, a.time_ms, a.cpu_ms, a.memory_kb, a.diff) == ("sample", Verdict.AC, 3.5, 2.0, 9000, ())
+        assert b.group == "secret" and b.diff == first.case.diff and b.answer == "fedcba9876543210"
+        result = st.result(st.cached("key1"))  # the cache's view: the first failure's answer and output on its case
+        assert result.verdict is Verdict.WA and (result.passed, result.total) == (1, 2)
+        assert result.cases[1].got == [["E", "E"]] and result.cases[1].output == "debug\n" and result.cases[0].got is None
+        assert result.recording is None  # a reusing run adds its own
+        (run,) = st.runs()
+        assert (run.status, run.cases, run.seed, run.test_set_hash) == ("finished", 2, None, "abc")
+        assert st.latest_run("minesweeper") == run and st.latest_run("other") is None
+
+
+def test_a_result_is_stored_with_its_recording_facts(tmp_path):
+    case = CaseResult("a", "sample", Verdict.WA, 1.0, message="m", diff=tuple(f"line {i}" for i in range(50)),
+                      got=[["E"]], output="x" * 5000, answer="0123456789abcdef")
+    result = SubmissionResult("a.py", "/a.py", "python", Verdict.WA, (case,), sha256="f00")
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", "t", 1, "test")
+        with pytest.raises(ValueError, match="recording"):
+            st.record(run, result)
+        recorded = dataclasses.replace(result, recording=Recording("ada", False, "2024-05-01T00:00:00+00:00", 0.0, 1.0))
+        first = FirstFailure(case, {"board": [["E"]]}, [["B"]])
+        sid = st.record(run, recorded, cache_key="k", toolchain="py 3", first_failure=first)
+        (stored,) = st.submissions()
+        assert (stored.id, stored.graded_at, stored.author, stored.score, stored.max_score, stored.toolchain) == (
+            sid, "2024-05-01T00:00:00+00:00", "ada", 0.0, 1.0, "py 3")
+        assert len(st.cases(sid)[0].diff) == store_mod.DIFF_LINES
+        assert len(stored.first_failure.case.diff) == 50 and len(stored.first_failure.case.output) == store_mod.OUTPUT_KEPT
+        again = st.record(run, recorded, cached_from=sid)  # reused: shares the cases already stored
+        assert st.conn.execute("SELECT COUNT(*) FROM cases WHERE submission_id = ?", (again,)).fetchone()[0] == 0
+        assert st.cases(again) == st.cases(sid)
+
+
+def test_a_corrupt_verdict_in_the_store_is_one_line_and_exit_2(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    _stored_by_hand(path, verdict="WRONG")
+    with Store.open(path) as st, pytest.raises(store_mod.StoreError, match="not a verdict"):
+        st.submissions()
+    out = judge("leaderboard", "minesweeper", db=path)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and str(path) in out.stderr, out.stderr
+
+
+def test_storage_names_stay_in_the_store():
+    """The cases table's names (grp, idx, submission_id) appear in no module but store.py, nor in a template."""
+    names = {"grp", "idx", "submission_id"}
+    judge_dir = ROOT / "judge"
+    for path in judge_dir.rglob("*.py"):
+        if path.name == "store.py" or "harness" in path.parts:
+            continue
+        for token in tokenize.generate_tokens(io.StringIO(path.read_text()).readline):
+            text = token.string.strip("\"'") if token.type == tokenize.STRING else token.string
+            assert not (token.type in (tokenize.NAME, tokenize.STRING) and text in names), (path, token.start)
+    for template in (judge_dir / "results" / "templates").iterdir():
+        assert not re.search(r"\b(grp|idx|submission_id)\b", template.read_text()), template
 
 
 # ------------------------------------------------------------------ authors
@@ -153,16 +243,16 @@ def test_grade_records_the_run_and_reuses_unchanged_results(tmp_path):
     assert {r["author"] for r in doc["results"]} == {"kim"}
     with Store.open(db) as st:
         (run,) = st.runs()
-        assert run["status"] == "finished" and run["problem"] == "minesweeper" and run["seed"] is None
-        assert len(run["test_set_hash"]) == 64 and run["judge_version"]
-        rows = sorted(st.submissions("minesweeper"), key=lambda r: r["name"])  # graded in parallel: any order
-        assert [r["verdict"] for r in rows] == ["AC", "WA"]
+        assert run.status == "finished" and run.problem == "minesweeper" and run.seed is None
+        assert len(run.test_set_hash) == 64 and run.judge_version
+        rows = sorted(st.submissions("minesweeper"), key=lambda r: r.name)  # graded in parallel: any order
+        assert [r.verdict for r in rows] == [Verdict.AC, Verdict.WA]
         wa = rows[1]
-        assert wa["total"] == run["cases"] == len(st.cases(wa["id"]))
-        assert all(c["memory_kb"] for c in st.cases(wa["id"]) if c["verdict"] == "AC")
-        failure = json.loads(wa["first_failure"])
-        assert failure["name"] == "example-2" and failure["got"][1][2] == "M" and failure["expected"][1][2] == "X"
-        assert failure["args"]["click"] == [1, 2] and failure["diff"]
+        assert wa.total == run.cases == len(st.cases(wa.id))
+        assert all(c.memory_kb for c in st.cases(wa.id) if c.verdict is Verdict.AC)
+        failure = wa.first_failure
+        assert failure.case.name == "example-2" and failure.case.got[1][2] == "M" and failure.expected[1][2] == "X"
+        assert failure.args["click"] == [1, 2] and failure.case.diff
     again = judge("grade", "minesweeper", *subs, "--author", "kim", db=db)
     assert again.returncode == 1
     assert again.stdout.count("cached") == 3  # the header and both rows
@@ -170,9 +260,9 @@ def test_grade_records_the_run_and_reuses_unchanged_results(tmp_path):
     fresh = json.loads(judge("grade", "minesweeper", *subs, "--json", "--no-cache", db=db).stdout)
     assert [r["cached"] for r in fresh["results"]] == [False, False]
     with Store.open(db) as st:
-        rows = sorted(st.submissions("minesweeper"), key=lambda r: (r["run_id"], r["name"]))
-        assert [bool(r["cached_from"]) for r in rows] == [False, False, True, True, False, False]
-        assert all(r["status"] == "finished" for r in st.runs())
+        rows = sorted(st.submissions("minesweeper"), key=lambda r: (r.run_id, r.name))
+        assert [bool(r.cached_from) for r in rows] == [False, False, True, True, False, False]
+        assert all(r.status == "finished" for r in st.runs())
     nostore = judge("grade", "minesweeper", subs[0], "--no-store", db=tmp_path / "never.sqlite3")
     assert nostore.returncode == 0 and not (tmp_path / "never.sqlite3").exists()
 
@@ -242,18 +332,18 @@ def test_killed_run_keeps_whole_submissions_only(tmp_path, sig):
             pass
     with Store.open(db) as st:
         (run,) = st.runs()
-        assert run["status"] == "interrupted"  # SIGKILL: marked so by this open, its process being gone
+        assert run.status == "interrupted"  # SIGKILL: marked so by this open, its process being gone
         rows = st.submissions()
         assert 2 <= len(rows) < 6
         for row in rows:
-            cases = st.cases(row["id"])
-            assert row["verdict"] == "AC" and row["passed"] == row["total"] == len(cases) == run["cases"]
+            cases = st.cases(row.id)
+            assert row.verdict is Verdict.AC and row.passed == row.total == len(cases) == run.cases
     after = judge("grade", "minesweeper", folder, "-j", "2", "--json", db=db)
     assert after.returncode == 0, after.stderr
     results = json.loads(after.stdout)["results"]
     assert sum(r["cached"] for r in results) == len(rows) and all(r["verdict"] == "AC" for r in results)
     with Store.open(db) as st:
-        assert [r["status"] for r in st.runs()] == ["interrupted", "finished"]
+        assert [r.status for r in st.runs()] == ["interrupted", "finished"]
 
 
 # ------------------------------------------------------------------ concurrent writers
@@ -268,20 +358,19 @@ def test_two_judges_grading_into_one_store_lose_nothing(tmp_path):
     outs = [p.communicate(timeout=120) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], [o[1] for o in outs]
     with Store.open(db) as st:
-        assert [r["status"] for r in st.runs()] == ["finished", "finished"]
+        assert [r.status for r in st.runs()] == ["finished", "finished"]
         rows = st.submissions()
-        assert sorted(r["author"] for r in rows) == ["a", "a", "a", "b", "b", "b"]
-        assert all(len(st.cases(r["id"])) == r["total"] == 106 for r in rows)
+        assert sorted(r.author for r in rows) == ["a", "a", "a", "b", "b", "b"]
+        assert all(len(st.cases(r.id)) == r.total == 106 for r in rows)
 
 
 def _hammer(db: str, who: str, count: int) -> None:
     st = Store.open(db)
     run = st.start_run("stress", "t" * 64, 50, "test")
-    cases = [{"name": f"c{i}", "group": "secret", "verdict": "AC", "time_ms": 1.0} for i in range(50)]
+    cases = tuple(CaseResult(f"c{i}", "secret", Verdict.AC, 1.0) for i in range(50))
     for i in range(count):
-        st.record(run, {"name": f"{who}{i}", "path": f"/{who}{i}", "author": who, "sha256": f"{who}{i}",
-                        "language": "python", "verdict": "AC", "passed": 50, "total": 50, "score": 50,
-                        "max_score": 50}, cases)
+        st.record(run, SubmissionResult(f"{who}{i}", f"/{who}{i}", "python", Verdict.AC, cases, sha256=f"{who}{i}",
+                                        recording=Recording(who, False, "", 50, 50)))
     st.finish_run(run)
     st.close()
 

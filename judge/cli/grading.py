@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import signal
 import sys
 
 from judge.grading import compare
 from judge import languages
-from judge.results import report
+from judge.results import report, serialize
 from judge.problems.cases import test_set_hash
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
 from judge.grading.grade import find_submissions, grade
@@ -41,10 +40,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
     box = opts.box
     drawn = cases[len(fixed):]
     if args.json:
-        print(report.json_report(problem, results, {
-            "sandbox": box.name, "sandbox_detail": box.describe(), "isolated": box.isolated, "cases": len(cases),
-            "random": {"count": len(drawn), "seed": args.seed, "hash": test_set_hash(drawn)},
-            "compare": comparison.to_dict()}))
+        print(serialize.dumps(serialize.grade_document(
+            problem.id, problem.title, results, comparison, sandbox=box.name, sandbox_detail=box.describe(),
+            isolated=box.isolated, cases=len(cases), random_count=len(drawn), seed=args.seed,
+            random_hash=test_set_hash(drawn))))
     else:
         samples = sum(c.group == "sample" for c in fixed)
         header = (f"problem {problem.id}: {len(cases)} cases ({samples} sample, {len(fixed) - samples} secret, "
@@ -62,7 +61,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     results = grade(problem, cases, find_submissions(args.submissions), opts)
     comparison = compare.compare(cases, results)
     if args.json:
-        print(json.dumps({"problem": problem.id, "seed": args.seed, **comparison.to_dict()}, indent=2))
+        print(serialize.dumps(serialize.compare_document(problem.id, args.seed, comparison)))
     else:
         print(compare.render(comparison))
     return EXIT_NOT_ACCEPTED if comparison.suspects else EXIT_OK

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from judge.results import report
+from judge.results import report, serialize
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, make_options, options
 from judge.errors import UsageError
 from judge.problems.problem import load_problem
@@ -21,11 +20,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     opts = options(args)
     result = verify(problem, opts)
     if args.json:
-        print(json.dumps({
-            "problem": problem.id, "sandbox": opts.box.name, "ok": result.ok, "errors": result.errors,
-            "warnings": result.warnings, "notes": result.notes,
-            "submissions": [{"expected": e.value, **r.to_dict(with_cases=False)} for e, r in result.submissions],
-        }, indent=2))
+        print(serialize.dumps(serialize.verify_document(problem.id, opts.box.name, result.ok, result.errors,
+                                                        result.warnings, result.notes, result.submissions)))
     else:
         print(f"verifying {problem.id} ({problem.root}); sandbox: {opts.box.describe()}")
         for note in result.notes:

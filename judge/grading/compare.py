@@ -10,58 +10,22 @@ order under `unordered`, a number within tolerance under `float`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Sequence
 
 from tabulate import tabulate
 
 from judge.problems import values
 from judge.problems.cases import Case
+from judge.results.records import Comparison, Suspect
 from judge.verdict import SubmissionResult, Verdict
 
 #: A majority is clear when at least this many submissions answered the case ...
 MIN_VOTERS = 3
 #: ... and at least this share of them gave the same answer.
 MAJORITY = 2 / 3
-#: Fingerprints that are not answers (nothing to vote with).
-NOT_ANSWERS = {"", "CE", "JE", "SKIPPED", "TLE", "MLE", "RE", "OLE", "WA"}
-
-
-@dataclass(frozen=True)
-class Suspect:
-    """A case where most submissions agree on an answer the reference does not give."""
-
-    case: str
-    agreeing: tuple[str, ...]     # the submissions that gave the majority answer
-    voters: int                   # submissions that answered the case
-    answer: str                   # the majority's fingerprint
-
-    def message(self) -> str:
-        """One line for the report."""
-        return (f"case {self.case}: {len(self.agreeing)} of {self.voters} submissions agree on an answer the "
-                f"reference does not give ({', '.join(self.agreeing[:4])}{', ...' if len(self.agreeing) > 4 else ''}); "
-                f"check the reference and the case")
-
-
-@dataclass
-class Comparison:
-    """Groups of identical behaviour, pairwise disagreement counts, and suspect cases."""
-
-    submissions: list[str]
-    cases: list[str]
-    groups: list[list[str]] = field(default_factory=list)
-    matrix: list[list[int]] = field(default_factory=list)
-    suspects: list[Suspect] = field(default_factory=list)
-
-    def to_dict(self) -> dict:
-        """A JSON-ready dict (the `compare` key of `judge grade --json`)."""
-        return {
-            "cases": len(self.cases), "submissions": self.submissions, "groups": self.groups,
-            "disagreements": {a: {b: self.matrix[i][j] for j, b in enumerate(self.submissions)}
-                              for i, a in enumerate(self.submissions)},
-            "warnings": [{"case": s.case, "agreeing": list(s.agreeing), "voters": s.voters, "message": s.message()}
-                         for s in self.suspects],
-        }
+#: Fingerprints that are not answers (nothing to vote with): a case without an answer keeps its
+#: verdict's name as its fingerprint (grade.check), an answer a 16-hex hash.
+NOT_ANSWERS = {""} | {v.value for v in Verdict}
 
 
 def compare(cases: Sequence[Case], results: Sequence[SubmissionResult]) -> Comparison:
@@ -70,21 +34,20 @@ def compare(cases: Sequence[Case], results: Sequence[SubmissionResult]) -> Compa
     answers = [{x.name: x.answer for x in r.cases} for r in results]
     shared = [c for c in cases if all(c.name in a for a in answers)]
     vectors = [tuple(a.get(c.name, "") for c in shared) for a in answers]
-    comparison = Comparison(submissions=names, cases=[c.name for c in shared])
     groups: dict[tuple, list[str]] = {}
     for name, vector in zip(names, vectors):
         groups.setdefault(vector, []).append(name)
-    comparison.groups = sorted(groups.values(), key=lambda g: (-len(g), names.index(g[0])))
     distinct = {v: None for v in vectors}  # identical answer vectors are compared once
     diff = {(a, b): sum(x != y for x, y in zip(a, b)) for a in distinct for b in distinct}
-    comparison.matrix = [[diff[a, b] for b in vectors] for a in vectors]
     accepted = [{x.name for x in r.cases if x.verdict is Verdict.AC} for r in results]
+    suspects = []
     for k, case in enumerate(shared):
         votes = [(n, v[k]) for n, v, ok in zip(names, vectors, accepted) if case.name not in ok]
-        suspect = _suspect(case, votes, voters=sum(v[k] not in NOT_ANSWERS for v in vectors))
-        if suspect:
-            comparison.suspects.append(suspect)
-    return comparison
+        suspects.append(_suspect(case, votes, voters=sum(v[k] not in NOT_ANSWERS for v in vectors)))
+    return Comparison(submissions=names, cases=[c.name for c in shared],
+                      groups=sorted(groups.values(), key=lambda g: (-len(g), names.index(g[0]))),
+                      matrix=[[diff[a, b] for b in vectors] for a in vectors],
+                      suspects=[s for s in suspects if s is not None])
 
 
 def _suspect(case: Case, votes: list[tuple[str, str]], voters: int) -> Suspect | None:

@@ -136,11 +136,11 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
     common = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
     if execution.judge_error:
-        results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=execution.judge_error, answer="JE") for c in cases)
+        results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=execution.judge_error, answer=Verdict.JE.value) for c in cases)
         return SubmissionResult(verdict=Verdict.JE, cases=results, message=execution.judge_error, **common)
     if execution.compile_error is not None:
         results = tuple(CaseResult(c.name, c.group, Verdict.CE, message=execution.compile_error,
-                                   answer="CE") for c in cases)
+                                   answer=Verdict.CE.value) for c in cases)
         return SubmissionResult(verdict=Verdict.CE, cases=results, message=execution.compile_error, **common)
     results = tuple(check(problem, case, run) for case, run in zip(cases, execution.runs))
     return SubmissionResult(verdict=overall(results), cases=results, **common)

@@ -23,11 +23,11 @@ from judge.grading.grade import Options, display_name, execute, grade
 from judge.languages.base import content_hash
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems.problem import Problem
-from judge.results.store import Store
-from judge.verdict import CaseResult, SubmissionResult, Verdict
+from judge.results.records import ReferenceTime, StoredRun
+from judge.results.store import Store, now
+from judge.verdict import FirstFailure, Recording, SubmissionResult
 
 REFERENCE_REPEATS = 3
-OUTPUT_KEPT = 2000  # characters of what the first failing case printed
 
 
 @lru_cache(maxsize=None)
@@ -43,34 +43,13 @@ def cache_key(sha256: str, language: str, problem: Problem, tests: str, options:
                         f"skip_after_limit={options.skip_after_limit}")
 
 
-def first_failure(result: SubmissionResult, cases: Sequence[Case]) -> dict[str, Any] | None:
-    """What the reports need to draw the first failing case: inputs, expected, got, diff."""
+def first_failure(result: SubmissionResult, cases: Sequence[Case]) -> FirstFailure | None:
+    """What the reports need to draw the first failing case: its result, inputs and expected answer."""
     first = result.first_failure
     if first is None:
         return None
     case = next((c for c in cases if c.name == first.name), None)
-    return {
-        "name": first.name, "group": first.group, "verdict": first.verdict.value, "message": first.message,
-        "diff": list(first.diff[:200]), "got": first.got, "output": first.output[:OUTPUT_KEPT],
-        "args": case.args if case else None, "expected": case.expected if case else None,
-    }
-
-
-def from_rows(row: Any, case_rows: Sequence[Any], source: Path) -> SubmissionResult:
-    """A stored submission as the SubmissionResult grading would have returned."""
-    first = json.loads(row["first_failure"]) if row["first_failure"] else {}
-    verdicts = Verdict._value2member_map_  # Verdict(value) is an enum call per case: slow on 20,000 rows
-    cases = []
-    for c in case_rows:
-        mine = first.get("name") == c["name"]
-        cases.append(CaseResult(
-            c["name"], c["grp"], verdicts[c["verdict"]], time_ms=c["time_ms"] or 0.0, cpu_ms=c["cpu_ms"],
-            memory_kb=c["memory_kb"], message=c["message"], diff=tuple(c["diff"].splitlines()) if c["diff"] else (),
-            got=first.get("got") if mine else None, output=first.get("output", "") if mine else "",
-            answer=c["answer"] or ""))
-    return SubmissionResult(submission=display_name(source), path=str(source.resolve()), language=row["language"],
-                            verdict=Verdict(row["verdict"]), cases=tuple(cases), message=row["message"],
-                            sha256=row["sha256"])
+    return FirstFailure(first, case.args if case else None, case.expected if case else None)
 
 
 @dataclass
@@ -118,8 +97,9 @@ class Recorder:
                               "cache_key": cache_key(sha, language, self.problem, self.tests, self.options)}
             hit = self.store.cached(self.info[key]["cache_key"]) if self.store and self.use_cache else None
             if hit:
-                result = self._annotate(from_rows(hit[0], hit[1], Path(source)), cached=True)
-                self._record(result, cached_from=hit[0]["id"])
+                reused = replace(self.store.result(hit), submission=display_name(Path(source)), path=key)
+                result = self._annotate(reused, cached=True)
+                self._record(result, cached_from=hit.id)
                 done[key] = result
                 if progress:
                     progress(result)
@@ -127,39 +107,28 @@ class Recorder:
                 todo.append(source)
 
         def finished(result: SubmissionResult) -> None:
+            result = done[result.path] = self._annotate(result, cached=False)
             self._record(result)
             if progress:
                 progress(result)
 
-        for result in grade(self.problem, self.cases, todo, self.options, finished):
-            done[result.path] = self._annotate(result, cached=False)
+        grade(self.problem, self.cases, todo, self.options, finished)
         return [done[str(Path(s).resolve())] for s in sources]
 
     def _annotate(self, result: SubmissionResult, cached: bool) -> SubmissionResult:
         got, total = scoring.score(result.cases, self.weights)
-        info = self.info[result.path]
-        return replace(result, extra={**result.extra, "author": info["author"], "cached": cached,
-                                      "score": got, "max_score": total})
+        return replace(result, recording=Recording(self.info[result.path]["author"], cached, now(), got, total))
 
     def _record(self, result: SubmissionResult, cached_from: int | None = None) -> None:
         if self.store is None:
             return
-        info = self.info[result.path]
-        got, total = scoring.score(result.cases, self.weights)
-        row = {
-            "name": result.submission, "path": result.path, "author": info["author"], "sha256": result.sha256,
-            "language": result.language, "toolchain": toolchain_version(result.language),
-            "verdict": result.verdict.value, "passed": result.passed, "total": result.total,
-            "score": got, "max_score": total, "message": result.message, "cache_key": info["cache_key"],
-            "cached_from": cached_from, "first_failure": first_failure(result, self.cases),
-        }
-        # A result reused from the cache shares the cases already stored for it (Store.cases follows
-        # cached_from): copying 1,000 case rows per reused submission made a re-grade slow.
-        self.store.record(self.run_id, row, [] if cached_from is not None else [c.to_dict() for c in result.cases])
+        self.store.record(self.run_id, result, cache_key=self.info[result.path]["cache_key"],
+                          toolchain=toolchain_version(result.language), first_failure=first_failure(result, self.cases),
+                          cached_from=cached_from)
 
 
 def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], options: Options | None = None,
-                      repeats: int = REFERENCE_REPEATS) -> dict[str, Any]:
+                      repeats: int = REFERENCE_REPEATS) -> dict[str, ReferenceTime]:
     """Run the reference `repeats` times and store each case's median CPU and wall time."""
     inputs = [c.arg_list(problem) for c in cases]
     samples: dict[str, list[tuple[float | None, float]]] = {c.name: [] for c in cases}
@@ -177,23 +146,23 @@ def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], opt
     return store.reference_times(test_set_hash(list(cases)))
 
 
-def ensure_reference_times(store: Store, problem: Problem | None, latest: Any) -> bool:
+def ensure_reference_times(store: Store, problem: Problem | None, latest: StoredRun) -> bool:
     """Time the reference on a stored run's cases unless done already; whether the store now has its times.
 
     The run's random cases are drawn again from its seed; nothing is measured when the package no
     longer has the cases the run was graded on (its test-set hash differs).
     """
-    tests = latest["test_set_hash"]
+    tests = latest.test_set_hash
     if store.reference_times(tests):
         return True
     if problem is None:
         return False
     cases = load_cases(problem)
-    drawn = (latest["cases"] or 0) - len(cases)
-    if drawn > 0 and latest["seed"] is not None:
+    drawn = (latest.cases or 0) - len(cases)
+    if drawn > 0 and latest.seed is not None:
         from judge.grading import fuzz  # hypothesis is a heavy import: only when there are random cases
 
-        cases += fuzz.random_cases(problem, drawn, latest["seed"])
+        cases += fuzz.random_cases(problem, drawn, latest.seed)
     if test_set_hash(cases) != tests:
         return False
     measure_reference(store, problem, cases)

@@ -1,45 +1,46 @@
 """A leaderboard in the formats people and tools read: terminal, Markdown, CSV, JSON, JUnit XML,
-Gradescope's results.json (the HTML page is in report_html.py)."""
+Gradescope's results.json (the HTML page is in html.py; the JSON documents are serialize.py's)."""
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 import xml.etree.ElementTree as ET
 from typing import Any
 
 from tabulate import tabulate
 
 from judge.errors import UsageError
-from judge.results.leaderboard import Board, Entry
+from judge.results import serialize
+from judge.results.leaderboard import Entry, Leaderboard
+from judge.verdict import Verdict
 
 COLUMNS = ["rank", "author", "submission", "language", "verdict", "score", "passed", "speed", "submitted"]
 
 
 def _row(e: Entry) -> list[Any]:
-    return [e.rank, e.author, e.submission, e.language, e.verdict, f"{e.score:g}/{e.max_score:g}",
+    return [e.rank, e.author, e.submission, e.language, e.verdict.value, f"{e.score:g}/{e.max_score:g}",
             f"{e.passed}/{e.total}", "-" if e.speed is None else f"{e.speed:.2f}x", e.submitted_at[:19].replace("T", " ")]
 
 
-def _note(board: Board) -> str:
+def _note(board: Leaderboard) -> str:
     speed = ("speed: CPU time / the reference's, median over timed cases (lower is faster)"
              if board.reference_measured else "speed: unknown (the reference could not be run on this test set)")
     return f"{board.problem}: {len(board.entries)} author(s), test set {board.test_set_hash[:12]}; {speed}"
 
 
-def terminal(board: Board) -> str:
+def terminal(board: Leaderboard) -> str:
     """A plain-text table for a terminal."""
     return _note(board) + "\n\n" + tabulate([_row(e) for e in board.entries], headers=COLUMNS, tablefmt="simple")
 
 
-def markdown(board: Board) -> str:
+def markdown(board: Leaderboard) -> str:
     """A GitHub-flavoured Markdown table with a title."""
     table = tabulate([_row(e) for e in board.entries], headers=COLUMNS, tablefmt="github")
     return f"# Leaderboard: {board.title}\n\n{_note(board)}\n\n{table}\n"
 
 
-def to_csv(board: Board) -> str:
+def to_csv(board: Leaderboard) -> str:
     """One row per author, machine-readable values (speed empty when unknown)."""
     out = io.StringIO()
     fields = ["rank", "author", "submission", "language", "verdict", "score", "max_score", "passed", "total",
@@ -47,35 +48,37 @@ def to_csv(board: Board) -> str:
     writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for e in board.entries:
-        writer.writerow({k: ("" if v is None else v) for k, v in e.to_dict().items() if k in fields})
+        writer.writerow({"rank": e.rank, "author": e.author, "submission": e.submission, "language": e.language,
+                         "verdict": e.verdict.value, "score": e.score, "max_score": e.max_score, "passed": e.passed,
+                         "total": e.total, "speed": "" if e.speed is None else round(e.speed, 3),
+                         "submitted_at": e.submitted_at, "sha256": e.sha256, "attempts": e.attempts})
     return out.getvalue()
 
 
-def to_json(board: Board) -> str:
+def to_json(board: Leaderboard) -> str:
     """One JSON document: the problem, the test set, and the ranked entries with their cases."""
-    return json.dumps({"problem": board.problem, "title": board.title, "test_set_hash": board.test_set_hash,
-                       "reference_measured": board.reference_measured, "cases": board.case_names,
-                       "entries": [e.to_dict(with_cases=True) for e in board.entries]}, indent=2)
+    return serialize.dumps(serialize.leaderboard_document(board))
 
 
-def junit(board: Board) -> str:
+def junit(board: Leaderboard) -> str:
     """JUnit XML: a testsuite per ranked submission, a testcase per case, failures with the diff."""
     suites = ET.Element("testsuites", name=f"judge {board.problem}")
     total = failures = 0
     for e in board.entries:
-        failed = [c for c in e.cases if c["verdict"] not in ("AC", "SKIPPED")]
-        skipped = [c for c in e.cases if c["verdict"] == "SKIPPED"]
+        failed = [c for c in e.cases if c.verdict is not Verdict.AC and c.verdict is not Verdict.SKIPPED]
+        skipped = [c for c in e.cases if c.verdict is Verdict.SKIPPED]
         suite = ET.SubElement(suites, "testsuite", name=f"{e.author}: {e.submission}", tests=str(len(e.cases)),
                               failures=str(len(failed)), skipped=str(len(skipped)),
-                              time=f"{sum(c.get('time_ms') or 0 for c in e.cases) / 1000:.3f}", timestamp=e.submitted_at)
+                              time=f"{sum(c.time_ms for c in e.cases) / 1000:.3f}", timestamp=e.submitted_at)
         for c in e.cases:
-            case = ET.SubElement(suite, "testcase", classname=f"{board.problem}.{c['grp']}", name=c["name"],
-                                 time=f"{(c.get('time_ms') or 0) / 1000:.3f}")
-            if c["verdict"] == "SKIPPED":
-                ET.SubElement(case, "skipped", message=c["message"] or "skipped")
-            elif c["verdict"] != "AC":
-                failure = ET.SubElement(case, "failure", type=c["verdict"], message=f"{c['verdict']}: {c['message']}")
-                failure.text = c["diff"] or c["message"]
+            case = ET.SubElement(suite, "testcase", classname=f"{board.problem}.{c.group}", name=c.name,
+                                 time=f"{c.time_ms / 1000:.3f}")
+            if c.verdict is Verdict.SKIPPED:
+                ET.SubElement(case, "skipped", message=c.message or "skipped")
+            elif c.verdict is not Verdict.AC:
+                failure = ET.SubElement(case, "failure", type=c.verdict.value,
+                                        message=f"{c.verdict.value}: {c.message}")
+                failure.text = "\n".join(c.diff) or c.message
         total += len(e.cases)
         failures += len(failed)
     suites.set("tests", str(total))
@@ -84,7 +87,7 @@ def junit(board: Board) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
 
 
-def gradescope(board: Board, author: str | None = None) -> str:
+def gradescope(board: Leaderboard, author: str | None = None) -> str:
     """Gradescope's results.json for one author's best submission, with the ranking as its leaderboard."""
     if author is None and len(board.entries) != 1:
         names = ", ".join(e.author for e in board.entries) or "none"
@@ -92,22 +95,7 @@ def gradescope(board: Board, author: str | None = None) -> str:
     entry = board.entries[0] if author is None else next((e for e in board.entries if e.author == author), None)
     if entry is None:
         raise UsageError(f"no submission of author {author!r} on the leaderboard of {board.problem}")
-    tests = []
-    for c in entry.cases:
-        ok = c["verdict"] == "AC"
-        weight = board.weights.get(c["grp"], 1.0)
-        output = "" if ok else "\n".join(x for x in (f"{c['verdict']}: {c['message']}", c["diff"]) if x)
-        tests.append({"name": c["name"], "score": weight if ok else 0.0, "max_score": weight,
-                      "status": "passed" if ok else "failed", "output": output,
-                      "tags": [c["grp"]], "visibility": "visible" if c["grp"] == "sample" else "after_published"})
-    return json.dumps({
-        "score": entry.score, "max_score": entry.max_score,
-        "output": f"{entry.verdict}: {entry.passed}/{entry.total} cases passed; rank {entry.rank} of {len(board.entries)}",
-        "tests": tests,
-        "leaderboard": [{"name": "rank", "value": entry.rank, "order": "asc"},
-                        {"name": "score", "value": entry.score},
-                        {"name": "speed", "value": entry.speed if entry.speed is not None else "-", "order": "asc"}],
-    }, indent=2)
+    return serialize.dumps(serialize.gradescope_document(board, entry))
 
 
 FORMATS = {"terminal": terminal, "markdown": markdown, "csv": to_csv, "json": to_json, "junit": junit}

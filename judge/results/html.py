@@ -13,11 +13,9 @@ from typing import Any
 import jinja2
 
 from judge.problems import values
-from judge.results.leaderboard import Board
-from judge.verdict import Verdict
+from judge.results.leaderboard import Leaderboard
+from judge.verdict import FirstFailure
 
-#: One colour per verdict, shared by the heatmap, the legend and the ranking's verdict badges.
-VERDICT_COLOURS = {v.value: v.colour for v in Verdict}
 #: Cell colours of drawn grids: the judge knows no problem, so characters get colours by kind.
 _PALETTE = ["#cfd8dc", "#ffe0b2", "#c8e6c9", "#f8bbd0", "#d1c4e9", "#b2ebf2", "#fff9c4", "#ffccbc"]
 _DIGITS = ["#e3f2fd", "#bbdefb", "#90caf9", "#64b5f6", "#42a5f5", "#2196f3", "#1e88e5", "#1976d2", "#1565c0", "#0d47a1"]
@@ -52,12 +50,12 @@ def _wrong_cells(expected: Any, got: Any) -> set[tuple[int, int]]:
     return wrong
 
 
-def failure_view(failure: dict[str, Any]) -> dict[str, Any]:
+def failure_view(failure: FirstFailure) -> dict[str, Any]:
     """The first failing case of a submission as grids (inputs, expected, got) and plain values."""
-    expected, got = failure.get("expected"), failure.get("got")
+    case, expected, got = failure.case, failure.expected, failure.case.got
     wrong = _wrong_cells(expected, got)
     grids, plain = [], []
-    for name, value in (failure.get("args") or {}).items():
+    for name, value in (failure.args or {}).items():
         if values.is_grid(value):
             grids.append(_grid(name, value, set()))
         else:
@@ -68,13 +66,13 @@ def failure_view(failure: dict[str, Any]) -> dict[str, Any]:
         grids.append(_grid("got", got, wrong))
     elif got is not None:
         plain.append(("got", json.dumps(got)[:500]))
-    return {**failure, "grids": grids, "plain": plain, "wrong_count": len(wrong),
-            "diff": (failure.get("diff") or [])[:12]}
+    return {"name": case.name, "verdict": case.verdict, "message": case.message, "grids": grids, "plain": plain,
+            "wrong_count": len(wrong), "diff": case.diff[:12]}
 
 
-def html(board: Board) -> str:
+def html(board: Leaderboard) -> str:
     """The whole page."""
     failing = [(e, failure_view(e.first_failure)) for e in board.entries if e.first_failure]
     return _ENV.get_template("leaderboard.html").render(
-        board=board, colours=VERDICT_COLOURS, failing=failing,
-        used=sorted({c["verdict"] for e in board.entries for c in e.cases}, key=list(VERDICT_COLOURS).index))
+        board=board, failing=failing,
+        used=sorted({c.verdict for e in board.entries for c in e.cases}, key=lambda v: v.order))

@@ -16,22 +16,23 @@ The rules (README "Leaderboard" says the same):
 
 from __future__ import annotations
 
-import json
 import math
 import statistics
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Mapping, Sequence
 
 from judge.results import scoring
 from judge.errors import JudgeError, UsageError
 from judge.problems.problem import Problem, load_problem
+from judge.results.records import StoredRun, StoredSubmission
 from judge.results.store import Store
+from judge.verdict import CaseResult, FirstFailure, Verdict
 
 TIMED_MIN_MS = 5.0
 SPEED_DECIMALS = 1
 
 
-@dataclass
+@dataclass(frozen=True)
 class Entry:
     """One author's best submission, ranked."""
 
@@ -39,7 +40,7 @@ class Entry:
     author: str
     submission: str
     language: str
-    verdict: str
+    verdict: Verdict
     passed: int
     total: int
     score: float
@@ -48,89 +49,74 @@ class Entry:
     submitted_at: str
     sha256: str
     attempts: int                # distinct submissions of this author on this test set
-    cases: list[dict[str, Any]] = field(default_factory=list)
-    first_failure: dict[str, Any] | None = None
+    cases: tuple[CaseResult, ...] = ()
+    first_failure: FirstFailure | None = None
 
     def key(self) -> tuple:
         """The sort key of the ranking rules."""
         speed = math.inf if self.speed is None else round(self.speed, SPEED_DECIMALS)
         return (-self.score, speed, self.submitted_at)
 
-    def to_dict(self, with_cases: bool = False) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        data = {k: getattr(self, k) for k in ("rank", "author", "submission", "language", "verdict", "passed",
-                                              "total", "score", "max_score", "speed", "submitted_at", "sha256",
-                                              "attempts")}
-        data["speed"] = None if self.speed is None else round(self.speed, 3)
-        if with_cases:
-            data["cases"] = self.cases
-            data["first_failure"] = self.first_failure
-        return data
 
-
-@dataclass
-class Board:
+@dataclass(frozen=True)
+class Leaderboard:
     """A problem's leaderboard: the ranked entries and the cases they were graded on."""
 
     problem: str
     title: str
     test_set_hash: str
-    entries: list[Entry]
-    case_names: list[str]
+    entries: Sequence[Entry]
+    case_names: Sequence[str]
     reference_measured: bool
-    weights: dict[str, float] = field(default_factory=dict)  # per case group, from problem.yaml's scoring
+    weights: Mapping[str, float] = field(default_factory=dict)  # per case group, from problem.yaml's scoring
 
 
 def rank(store: Store, problem: str, tests: str) -> list[Entry]:
     """Every author's best submission on a test set, in ranking order with ranks set."""
-    reference = {name: row["cpu_ms"] or row["wall_ms"] for name, row in store.reference_times(tests).items()}
-    by_author: dict[str, dict[str, list[Any]]] = {}
-    for row in store.submissions(problem, tests):
-        by_author.setdefault(row["author"], {}).setdefault(row["sha256"], []).append(row)
+    reference = {name: t.cpu_ms or t.wall_ms for name, t in store.reference_times(tests).items()}
+    by_author: dict[str, dict[str, list[StoredSubmission]]] = {}
+    for stored in store.submissions(problem, tests):
+        by_author.setdefault(stored.author, {}).setdefault(stored.sha256, []).append(stored)
     entries = []
     for author, versions in by_author.items():
         candidates = []
-        for rows in versions.values():
-            first = rows[0]  # oldest first: the time it was first submitted
-            measured = [r for r in rows if r["cached_from"] is None] or [first]
-            cases = [dict(c) for c in store.cases(first["id"])]
-            _median_times(store, measured, cases)
+        for graded in versions.values():
+            first = graded[0]  # oldest first: the time it was first submitted
+            measured = [g for g in graded if g.cached_from is None] or [first]
+            cases = _median_times(store, measured, store.cases(first.id))
             candidates.append(Entry(
-                rank=0, author=author, submission=first["name"], language=first["language"],
-                verdict=first["verdict"], passed=first["passed"], total=first["total"], score=first["score"],
-                max_score=first["max_score"], speed=speed_ratio(cases, reference),
-                submitted_at=first["graded_at"], sha256=first["sha256"], attempts=len(versions), cases=cases,
-                first_failure=json.loads(first["first_failure"]) if first["first_failure"] else None))
+                rank=0, author=author, submission=first.name, language=first.language,
+                verdict=first.verdict, passed=first.passed, total=first.total, score=first.score,
+                max_score=first.max_score, speed=speed_ratio(cases, reference),
+                submitted_at=first.graded_at, sha256=first.sha256, attempts=len(versions), cases=cases,
+                first_failure=first.first_failure))
         entries.append(min(candidates, key=Entry.key))
     entries.sort(key=Entry.key)
-    for i, entry in enumerate(entries, 1):
-        entry.rank = i
-    return entries
+    return [replace(entry, rank=i) for i, entry in enumerate(entries, 1)]
 
 
-def _median_times(store: Store, rows: list[Any], cases: list[dict[str, Any]]) -> None:
-    """Replace each case's CPU time by its median over every real grading of the same content."""
-    if len(rows) < 2:
-        return
+def _median_times(store: Store, graded: list[StoredSubmission], cases: tuple[CaseResult, ...]
+                  ) -> tuple[CaseResult, ...]:
+    """The cases with each CPU time replaced by its median over every real grading of the same content."""
+    if len(graded) < 2:
+        return cases
     samples: dict[str, list[float]] = {}
-    for row in rows:
-        for c in store.cases(row["id"]):
-            if c["verdict"] == "AC" and c["cpu_ms"] is not None:
-                samples.setdefault(c["name"], []).append(c["cpu_ms"])
-    for case in cases:
-        if samples.get(case["name"]):
-            case["cpu_ms"] = statistics.median(samples[case["name"]])
+    for stored in graded:
+        for c in store.cases(stored.id):
+            if c.verdict is Verdict.AC and c.cpu_ms is not None:
+                samples.setdefault(c.name, []).append(c.cpu_ms)
+    return tuple(replace(c, cpu_ms=statistics.median(samples[c.name])) if samples.get(c.name) else c for c in cases)
 
 
-def speed_ratio(cases: list[dict[str, Any]], reference: dict[str, float | None]) -> float | None:
+def speed_ratio(cases: Sequence[CaseResult], reference: Mapping[str, float | None]) -> float | None:
     """The median, over passed cases, of CPU time / the reference's (timed cases only, when any)."""
     timed = {n for n, t in reference.items() if t is not None and t >= TIMED_MIN_MS}
     usable = timed or {n for n, t in reference.items() if t}
     ratios = []
     for case in cases:
-        ref = reference.get(case["name"])
-        mine = case.get("cpu_ms") if case.get("cpu_ms") is not None else case.get("time_ms")
-        if case["verdict"] == "AC" and case["name"] in usable and ref and mine is not None:
+        ref = reference.get(case.name)
+        mine = case.cpu_ms if case.cpu_ms is not None else case.time_ms
+        if case.verdict is Verdict.AC and case.name in usable and ref and mine is not None:
             ratios.append(mine / ref)
     return statistics.median(ratios) if ratios else None
 
@@ -141,7 +127,7 @@ class Target:
 
     problem_id: str
     problem: Problem | None
-    latest: Any                  # the store's row of the latest grading run of the problem
+    latest: StoredRun            # the latest grading run of the problem
 
 
 def locate(store: Store, problem_arg: str | None) -> Target:
@@ -166,18 +152,18 @@ def locate(store: Store, problem_arg: str | None) -> Target:
         raise UsageError(f"{store.path}: no graded submissions of {problem_id!r} stored yet; run judge grade first")
     if problem is None:
         try:
-            problem = load_problem(latest["problem_path"] or problem_id)
+            problem = load_problem(latest.problem_path or problem_id)
         except JudgeError:
             problem = None
     return Target(problem_id, problem, latest)
 
 
-def build(store: Store, target: Target) -> Board:
+def build(store: Store, target: Target) -> Leaderboard:
     """The leaderboard of a located problem, from what the store holds (the reference's times included)."""
-    problem, tests = target.problem, target.latest["test_set_hash"]
+    problem, tests = target.problem, target.latest.test_set_hash
     measured = bool(store.reference_times(tests))
     entries = rank(store, target.problem_id, tests)
-    names = [c["name"] for c in entries[0].cases] if entries else []
+    names = [c.name for c in entries[0].cases] if entries else []
     title = problem.title if problem is not None else target.problem_id
     weights = scoring.weights(problem) if problem is not None else {}
-    return Board(target.problem_id, title, tests, entries, names, measured, weights)
+    return Leaderboard(target.problem_id, title, tests, entries, names, measured, weights)

@@ -1,4 +1,4 @@
-"""Turning results into what people read: the terminal table, failure details, JSON."""
+"""Turning results into what people read: the terminal table and failure details (JSON: serialize.py)."""
 
 from __future__ import annotations
 
@@ -20,14 +20,14 @@ def table(results: Sequence[SubmissionResult]) -> str:
     """One row per submission: verdict, score, slowest case, first failing case."""
     rows = []
     # author and cached are known when the run went through the results store (recorder.py)
-    stored = any("cached" in r.extra for r in results)
+    stored = any(r.recording is not None for r in results)
     for r in results:
-        first = r.first_failure
+        first, rec = r.first_failure, r.recording
         rows.append([
             r.submission, r.language, r.verdict.value, f"{r.passed}/{r.total}",
             f"{r.max_time_ms:.0f} ms" if r.cases and r.verdict not in (Verdict.CE, Verdict.JE) else "-",
             first.name if first else "",
-        ] + ([r.extra.get("author", ""), "cached" if r.extra.get("cached") else ""] if stored else []))
+        ] + ([rec.author if rec else "", "cached" if rec and rec.cached else ""] if stored else []))
     headers = ["submission", "language", "verdict", "passed", "slowest", "first failure"]
     headers += ["author", "cached"] if stored else []
     return tabulate(rows, headers=headers, tablefmt="simple")
@@ -35,10 +35,11 @@ def table(results: Sequence[SubmissionResult]) -> str:
 
 def summary(results: Sequence[SubmissionResult]) -> str:
     """`N submissions: 3 AC, 2 WA, ...`."""
-    counts: dict[str, int] = {}
+    counts: dict[Verdict, int] = {}
     for r in results:
-        counts[r.verdict.value] = counts.get(r.verdict.value, 0) + 1
-    parts = ", ".join(f"{n} {v}" for v, n in sorted(counts.items(), key=lambda kv: (kv[0] != "AC", kv[0])))
+        counts[r.verdict] = counts.get(r.verdict, 0) + 1
+    parts = ", ".join(f"{n} {v.value}" for v, n in sorted(counts.items(),
+                                                          key=lambda kv: (kv[0] is not Verdict.AC, kv[0].value)))
     return f"{len(results)} submission{'s' if len(results) != 1 else ''}: {parts}"
 
 
@@ -172,10 +173,3 @@ def text_report(problem: Problem, cases: Sequence[Case], results: Sequence[Submi
     if details:
         parts += ["", "\n\n".join(d for d in details if d)]
     return "\n".join(parts)
-
-
-def json_report(problem: Problem, results: Sequence[SubmissionResult], extra: dict | None = None) -> str:
-    """One JSON document: the problem and every submission with its cases."""
-    doc = {"problem": problem.id, "title": problem.title, **(extra or {}),
-           "results": [r.to_dict() for r in results]}
-    return json.dumps(doc, indent=2)

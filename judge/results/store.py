@@ -7,6 +7,11 @@ Durability rules (why the code looks the way it does):
   its cases, so a run killed at any moment leaves whole submissions or nothing of one.
 - A run row is `running` until the judge marks it `finished` or `interrupted`; a run whose process
   died without saying so (SIGKILL) is marked `interrupted` by the next judge that opens the store.
+
+Records go in and come out (judge/verdict.py, judge/results/records.py); rows and column names
+(`grp`, `idx`, `submission_id`) stay in this module. The first failing case is kept as JSON in its
+own column: that text is the store's format, versioned with its schema, not the output documents'
+(judge/results/serialize.py), so either can change without the other.
 """
 
 from __future__ import annotations
@@ -16,11 +21,14 @@ import os
 import socket
 import sqlite3
 import threading
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 from judge.errors import StoreError
+from judge.results.records import ReferenceTime, StoredRun, StoredSubmission
+from judge.verdict import CaseResult, FirstFailure, SubmissionResult, Verdict
 
 DEFAULT_DB = Path(".judge") / "results.sqlite3"
 ENV_DB = "JUDGE_DB"
@@ -103,6 +111,8 @@ MIGRATIONS: tuple[str, ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 DIFF_LINES = 40  # the checker's explanations kept per case (a 50x50 board can have 2,500)
+FAILURE_DIFF_LINES = 200  # ... and for the first failing case, which the HTML page lists
+OUTPUT_KEPT = 2000  # characters of what the first failing case printed
 
 
 def now() -> str:
@@ -212,22 +222,37 @@ class Store:
         with self.lock, self.transaction():
             self.conn.execute("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?", (status, now(), run_id))
 
-    def record(self, run_id: int, row: dict[str, Any], cases: list[dict[str, Any]]) -> int:
-        """Write one graded submission and all its cases in one transaction; returns its id."""
-        row = {**row, "run_id": run_id, "graded_at": row.get("graded_at") or now()}
-        if isinstance(row.get("first_failure"), (dict, list)):
-            row["first_failure"] = json.dumps(row["first_failure"], default=str)
+    def record(self, run_id: int, result: SubmissionResult, *, cache_key: str | None = None,
+               toolchain: str | None = None, first_failure: FirstFailure | None = None,
+               cached_from: int | None = None) -> int:
+        """Write one graded submission and its cases in one transaction; returns its id.
+
+        `result.recording` says who, when and the score. A result reused from the cache
+        (`cached_from`) shares the cases already stored for it (Store.cases follows the link):
+        copying 1,000 case rows per reused submission made a re-grade slow.
+        """
+        recording = result.recording
+        if recording is None:
+            raise ValueError(f"{result.submission}: only a result with its recording facts can be stored")
+        row = {
+            "run_id": run_id, "graded_at": recording.graded_at or now(), "name": result.submission,
+            "path": result.path, "author": recording.author, "sha256": result.sha256, "language": result.language,
+            "toolchain": toolchain, "verdict": result.verdict.value, "passed": result.passed, "total": result.total,
+            "score": recording.score, "max_score": recording.max_score, "message": result.message,
+            "cache_key": cache_key, "cached_from": cached_from,
+            "first_failure": None if first_failure is None else _encode_failure(first_failure),
+        }
         columns = ", ".join(row)
         marks = ", ".join("?" for _ in row)
+        cases = () if cached_from is not None else result.cases
         with self.lock, self.transaction():
             cur = self.conn.execute(f"INSERT INTO submissions ({columns}) VALUES ({marks})", tuple(row.values()))
             sid = cur.lastrowid
             self.conn.executemany(
                 "INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff, "
                 "answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(sid, i, c["name"], c["group"], c["verdict"], c.get("time_ms"), c.get("cpu_ms"),
-                  c.get("memory_kb"), c.get("message") or "", "\n".join(list(c.get("diff") or ())[:DIFF_LINES]),
-                  c.get("answer") or "")
+                [(sid, i, c.name, c.group, c.verdict.value, c.time_ms, c.cpu_ms, c.memory_kb, c.message,
+                  "\n".join(c.diff[:DIFF_LINES]), c.answer)
                  for i, c in enumerate(cases)])
             return sid
 
@@ -242,50 +267,115 @@ class Store:
 
     # ---------------------------------------------------------------- reading
 
-    def cached(self, cache_key: str) -> tuple[sqlite3.Row, list[sqlite3.Row]] | None:
-        """The newest graded (not itself cached) submission with this cache key, and its cases."""
+    def cached(self, cache_key: str) -> StoredSubmission | None:
+        """The newest graded (not itself cached) submission with this cache key."""
         row = self.conn.execute(
-            "SELECT * FROM submissions WHERE cache_key = ? AND cached_from IS NULL AND verdict != 'JE' "
-            "ORDER BY id DESC LIMIT 1", (cache_key,)).fetchone()
-        return None if row is None else (row, self.cases(row["id"]))
+            "SELECT s.*, r.problem, r.test_set_hash FROM submissions s JOIN runs r ON r.id = s.run_id "
+            "WHERE s.cache_key = ? AND s.cached_from IS NULL AND s.verdict != ? "
+            "ORDER BY s.id DESC LIMIT 1", (cache_key, Verdict.JE.value)).fetchone()
+        return None if row is None else self._submission(row)
 
-    def cases(self, submission_id: int) -> list[sqlite3.Row]:
+    def cases(self, submission_id: int) -> tuple[CaseResult, ...]:
         """The cases of a stored submission in test order; a result reused from the cache has none
         of its own and shares those of the submission it was reused from."""
         while True:
-            rows = self.conn.execute("SELECT * FROM cases WHERE submission_id = ? ORDER BY idx",
-                                     (submission_id,)).fetchall()
+            rows = self.conn.execute(
+                "SELECT name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff, answer FROM cases "
+                "WHERE submission_id = ? ORDER BY idx", (submission_id,)).fetchall()
             if rows:
-                return rows
+                return tuple(self._case(r) for r in rows)
             source = self.conn.execute("SELECT cached_from FROM submissions WHERE id = ?", (submission_id,)).fetchone()
             if source is None or source[0] is None:
-                return rows
+                return ()
             submission_id = source[0]
 
-    def reference_times(self, test_set_hash: str) -> dict[str, sqlite3.Row]:
+    def result(self, stored: StoredSubmission) -> SubmissionResult:
+        """A stored submission as grading returned it: its cases, the first failing one with what it
+        returned and printed (kept with the first failure). No recording facts: those are the
+        run's that reuses it."""
+        cases = self.cases(stored.id)
+        first = stored.first_failure
+        if first is not None:
+            cases = tuple(replace(c, got=first.case.got, output=first.case.output) if c.name == first.case.name else c
+                          for c in cases)
+        return SubmissionResult(submission=stored.name, path=stored.path, language=stored.language,
+                                verdict=stored.verdict, cases=cases, message=stored.message, sha256=stored.sha256)
+
+    def reference_times(self, test_set_hash: str) -> dict[str, ReferenceTime]:
         """The reference's stored times for a test set, by case name (empty when never measured)."""
         rows = self.conn.execute("SELECT * FROM reference_times WHERE test_set_hash = ?", (test_set_hash,))
-        return {r["case_name"]: r for r in rows}
+        return {r["case_name"]: ReferenceTime(r["cpu_ms"], r["wall_ms"], r["repeats"], r["toolchain"], r["measured_at"])
+                for r in rows}
 
     def problems(self) -> list[str]:
         """Every problem with a recorded run."""
         return [r[0] for r in self.conn.execute("SELECT DISTINCT problem FROM runs ORDER BY problem")]
 
-    def latest_run(self, problem: str) -> sqlite3.Row | None:
+    def latest_run(self, problem: str) -> StoredRun | None:
         """The newest run of a problem that recorded at least one submission."""
-        return self.conn.execute(
+        row = self.conn.execute(
             "SELECT * FROM runs WHERE problem = ? AND EXISTS (SELECT 1 FROM submissions s WHERE s.run_id = runs.id) "
             "ORDER BY started_at DESC, id DESC LIMIT 1", (problem,)).fetchone()
+        return None if row is None else _run(row)
 
-    def runs(self) -> list[sqlite3.Row]:
+    def runs(self) -> list[StoredRun]:
         """Every run, oldest first."""
-        return self.conn.execute("SELECT * FROM runs ORDER BY id").fetchall()
+        return [_run(r) for r in self.conn.execute("SELECT * FROM runs ORDER BY id")]
 
-    def submissions(self, problem: str | None = None, test_set_hash: str | None = None) -> list[sqlite3.Row]:
+    def submissions(self, problem: str | None = None, test_set_hash: str | None = None) -> list[StoredSubmission]:
         """Stored submissions (with their run's problem and test set), oldest first."""
         sql = ("SELECT s.*, r.problem, r.test_set_hash FROM submissions s JOIN runs r ON r.id = s.run_id "
                "WHERE (? IS NULL OR r.problem = ?) AND (? IS NULL OR r.test_set_hash = ?) ORDER BY s.graded_at, s.id")
-        return self.conn.execute(sql, (problem, problem, test_set_hash, test_set_hash)).fetchall()
+        return [self._submission(r) for r in self.conn.execute(sql, (problem, problem, test_set_hash, test_set_hash))]
+
+    # ---------------------------------------------------------------- rows to records
+
+    def _submission(self, row: sqlite3.Row) -> StoredSubmission:
+        return StoredSubmission(
+            id=row["id"], run_id=row["run_id"], problem=row["problem"], test_set_hash=row["test_set_hash"],
+            graded_at=row["graded_at"], name=row["name"], path=row["path"], author=row["author"], sha256=row["sha256"],
+            language=row["language"], toolchain=row["toolchain"], verdict=self._verdict(row["verdict"]),
+            passed=row["passed"], total=row["total"], score=row["score"], max_score=row["max_score"],
+            message=row["message"], cached_from=row["cached_from"],
+            first_failure=self._failure(row["first_failure"]) if row["first_failure"] else None)
+
+    def _case(self, row: sqlite3.Row) -> CaseResult:
+        name, group, verdict, time_ms, cpu_ms, memory_kb, message, diff, answer = row
+        return CaseResult(name, group, self._verdict(verdict), time_ms or 0.0, cpu_ms, memory_kb, message,
+                          tuple(diff.split("\n")) if diff else (), answer=answer or "")
+
+    def _failure(self, text: str) -> FirstFailure:
+        """The first-failure column (see _encode_failure) back as a record."""
+        try:
+            data = json.loads(text)
+            case = CaseResult(str(data["name"]), str(data["group"]), self._verdict(data["verdict"]),
+                              message=str(data.get("message") or ""), diff=tuple(map(str, data.get("diff") or ())),
+                              got=data.get("got"), output=str(data.get("output") or ""))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise StoreError(f"{self.path}: a stored first failing case is unreadable: {exc}") from None
+        return FirstFailure(case, data.get("args"), data.get("expected"))
+
+    def _verdict(self, name: str) -> Verdict:
+        try:
+            return Verdict.from_name(name)
+        except ValueError as exc:
+            raise StoreError(f"{self.path}: {exc} (a corrupt or foreign results database)") from None
+
+
+def _run(row: sqlite3.Row) -> StoredRun:
+    return StoredRun(id=row["id"], started_at=row["started_at"], finished_at=row["finished_at"], status=row["status"],
+                     problem=row["problem"], problem_path=row["problem_path"], test_set_hash=row["test_set_hash"],
+                     cases=row["cases"], seed=row["seed"], judge_version=row["judge_version"])
+
+
+def _encode_failure(first: FirstFailure) -> str:
+    """The first failing case as the store keeps it: JSON, with its diff and output capped."""
+    case = first.case
+    return json.dumps({
+        "name": case.name, "group": case.group, "verdict": case.verdict.value, "message": case.message,
+        "diff": list(case.diff[:FAILURE_DIFF_LINES]), "got": case.got, "output": case.output[:OUTPUT_KEPT],
+        "args": first.args, "expected": first.expected,
+    }, default=str)
 
 
 class _Transaction:

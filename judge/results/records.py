@@ -1,0 +1,92 @@
+"""The results layer's records: what the store holds (runs, graded submissions, the reference's
+times) and a comparison of submissions.
+
+Only judge/results/store.py maps these to and from rows, and only judge/results/serialize.py to
+and from JSON; everything else reads their fields. The ground floor's records (judge/verdict.py:
+CaseResult, SubmissionResult, FirstFailure, Recording) are what grading returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.verdict import FirstFailure, Verdict
+
+
+@dataclass(frozen=True)
+class StoredRun:
+    """One grading run as the store recorded it."""
+
+    id: int                      # the store's handle for it; never shown
+    started_at: str
+    finished_at: str | None
+    status: str                  # running | finished | interrupted
+    problem: str
+    problem_path: str | None
+    test_set_hash: str
+    cases: int                   # how many cases its submissions were graded on (random ones included)
+    seed: int | None             # the seed of its random cases; None when it drew none
+    judge_version: str
+
+
+@dataclass(frozen=True)
+class StoredSubmission:
+    """One graded submission as the store holds it; its cases are read on demand (Store.cases)."""
+
+    id: int                      # the store's handle for it (Store.cases, Store.result); never shown
+    run_id: int                  # the store's handle of the run that recorded it
+    problem: str                 # of its run
+    test_set_hash: str           # of its run
+    graded_at: str
+    name: str
+    path: str
+    author: str
+    sha256: str
+    language: str
+    toolchain: str | None
+    verdict: Verdict
+    passed: int
+    total: int
+    score: float
+    max_score: float
+    message: str
+    cached_from: int | None      # the submission it was reused from (None: graded for real)
+    first_failure: FirstFailure | None
+
+
+@dataclass(frozen=True)
+class ReferenceTime:
+    """The reference's median times on one case of a test set."""
+
+    cpu_ms: float | None
+    wall_ms: float | None
+    repeats: int
+    toolchain: str | None
+    measured_at: str
+
+
+@dataclass(frozen=True)
+class Suspect:
+    """A case where most submissions agree on an answer the reference does not give."""
+
+    case: str
+    agreeing: tuple[str, ...]     # the submissions that gave the majority answer
+    voters: int                   # submissions that answered the case
+    answer: str                   # the majority's fingerprint
+
+    def message(self) -> str:
+        """One line for the report."""
+        return (f"case {self.case}: {len(self.agreeing)} of {self.voters} submissions agree on an answer the "
+                f"reference does not give ({', '.join(self.agreeing[:4])}{', ...' if len(self.agreeing) > 4 else ''}); "
+                f"check the reference and the case")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Groups of identical behaviour, pairwise disagreement counts, and suspect cases."""
+
+    submissions: list[str]
+    cases: list[str]
+    groups: list[list[str]] = field(default_factory=list)
+    matrix: list[list[int]] = field(default_factory=list)
+    suspects: list[Suspect] = field(default_factory=list)

@@ -1,0 +1,226 @@
+"""Records to and from JSON: the one module that knows the judge's JSON documents.
+
+Every document the judge prints or exports as JSON is built here and carries `schema_version`;
+schema/results.schema.json (JSON Schema, draft 2020-12) describes each of them, field by field:
+`judge grade --json`, `judge verify --json`, `judge compare --json`, `judge leaderboard --format
+json` and `--format gradescope` (Gradescope's own fields, with ours and `schema_version` in its
+`extra_data`).
+The schema allows no field it does not describe, so bump SCHEMA_VERSION (and the schema's `const`)
+whenever a document changes shape: a field added, renamed, retyped or removed.
+
+The rules the schema holds: a verdict is its name; `diff` is always a list of strings; times are
+milliseconds rounded to 3 decimals; the store's names (row ids, `idx`, `grp`) never appear.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+from judge.results.records import Comparison
+from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict
+
+if TYPE_CHECKING:  # only for the hints: `judge grade --json` need not import the leaderboard
+    from judge.results.leaderboard import Entry, Leaderboard
+
+SCHEMA_VERSION = 1
+SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "results.schema.json"
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """A document as the judge prints it."""
+    return json.dumps(document, indent=2)
+
+
+def _ms(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+# ------------------------------------------------------------------ records to JSON
+
+def case_to_json(case: CaseResult) -> dict[str, Any]:
+    """One case's result (`got` stays out: compare's `answer` fingerprint stands for it)."""
+    return {
+        "name": case.name, "group": case.group, "verdict": case.verdict.value, "time_ms": round(case.time_ms, 3),
+        "cpu_ms": _ms(case.cpu_ms), "memory_kb": case.memory_kb, "message": case.message, "diff": list(case.diff),
+        "output": case.output, "answer": case.answer,
+    }
+
+
+def recording_to_json(recording: Recording) -> dict[str, Any]:
+    """The facts of grading through the store, flat beside the submission's own fields."""
+    return {"author": recording.author, "cached": recording.cached, "graded_at": recording.graded_at,
+            "score": recording.score, "max_score": recording.max_score}
+
+
+def submission_to_json(result: SubmissionResult, with_cases: bool = True) -> dict[str, Any]:
+    """One submission's result; `first_failure` is the name of its first failing case (its data is in `cases`)."""
+    first = result.first_failure
+    data = {
+        "submission": result.submission, "path": result.path, "language": result.language,
+        "verdict": result.verdict.value, "passed": result.passed, "total": result.total,
+        "message": result.message, "sha256": result.sha256, "max_time_ms": round(result.max_time_ms, 3),
+        "first_failure": first.name if first else None,
+    }
+    if with_cases:
+        data["cases"] = [case_to_json(c) for c in result.cases]
+    if result.recording is not None:
+        data.update(recording_to_json(result.recording))
+    return data
+
+
+def failure_to_json(first: FirstFailure) -> dict[str, Any]:
+    """A first failing case with its inputs, expected and returned answers (what the HTML page draws)."""
+    case = first.case
+    return {"name": case.name, "group": case.group, "verdict": case.verdict.value, "message": case.message,
+            "diff": list(case.diff), "got": case.got, "output": case.output, "args": first.args,
+            "expected": first.expected}
+
+
+def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
+    """A comparison of submissions: groups, pairwise disagreements, warnings."""
+    names = comparison.submissions
+    return {
+        "cases": len(comparison.cases), "submissions": list(names), "groups": [list(g) for g in comparison.groups],
+        "disagreements": {a: {b: comparison.matrix[i][j] for j, b in enumerate(names)} for i, a in enumerate(names)},
+        "warnings": [{"case": s.case, "agreeing": list(s.agreeing), "voters": s.voters, "message": s.message()}
+                     for s in comparison.suspects],
+    }
+
+
+def entry_to_json(entry: Entry, with_cases: bool = True) -> dict[str, Any]:
+    """One ranked author: their best submission, and with_cases its cases and first failing case."""
+    data = {
+        "rank": entry.rank, "author": entry.author, "submission": entry.submission, "language": entry.language,
+        "verdict": entry.verdict.value, "passed": entry.passed, "total": entry.total, "score": entry.score,
+        "max_score": entry.max_score, "speed": None if entry.speed is None else round(entry.speed, 3),
+        "submitted_at": entry.submitted_at, "sha256": entry.sha256, "attempts": entry.attempts,
+    }
+    if with_cases:
+        data["cases"] = [case_to_json(c) for c in entry.cases]
+        data["first_failure"] = None if entry.first_failure is None else failure_to_json(entry.first_failure)
+    return data
+
+
+# ------------------------------------------------------------------ documents
+
+def grade_document(problem_id: str, title: str, results: Sequence[SubmissionResult], comparison: Comparison, *,
+                   sandbox: str, sandbox_detail: str, isolated: bool, cases: int, random_count: int,
+                   seed: int | None, random_hash: str) -> dict[str, Any]:
+    """`judge grade --json`: the run (sandbox, cases, random cases), the comparison, every submission."""
+    return {
+        "schema_version": SCHEMA_VERSION, "problem": problem_id, "title": title, "sandbox": sandbox,
+        "sandbox_detail": sandbox_detail, "isolated": isolated, "cases": cases,
+        "random": {"count": random_count, "seed": seed, "hash": random_hash},
+        "compare": comparison_to_json(comparison), "results": [submission_to_json(r) for r in results],
+    }
+
+
+def verify_document(problem_id: str, sandbox: str, ok: bool, errors: Sequence[str], warnings: Sequence[str],
+                    notes: Sequence[str], submissions: Sequence[tuple[Verdict, SubmissionResult]]) -> dict[str, Any]:
+    """`judge verify --json`: the checks' findings and each known submission with the verdict its folder expects."""
+    return {
+        "schema_version": SCHEMA_VERSION, "problem": problem_id, "sandbox": sandbox, "ok": ok,
+        "errors": list(errors), "warnings": list(warnings), "notes": list(notes),
+        "submissions": [{"expected": expected.value, **submission_to_json(result, with_cases=False)}
+                        for expected, result in submissions],
+    }
+
+
+def compare_document(problem_id: str, seed: int | None, comparison: Comparison) -> dict[str, Any]:
+    """`judge compare --json`."""
+    return {"schema_version": SCHEMA_VERSION, "problem": problem_id, "seed": seed, **comparison_to_json(comparison)}
+
+
+def leaderboard_document(board: Leaderboard) -> dict[str, Any]:
+    """`judge leaderboard --format json`: the ranking with every case of each ranked submission."""
+    return {
+        "schema_version": SCHEMA_VERSION, "problem": board.problem, "title": board.title,
+        "test_set_hash": board.test_set_hash, "reference_measured": board.reference_measured,
+        "cases": list(board.case_names), "entries": [entry_to_json(e) for e in board.entries],
+    }
+
+
+def gradescope_document(board: Leaderboard, entry: Entry) -> dict[str, Any]:
+    """Gradescope's results.json for one entry; our own data (and schema_version) go in its `extra_data`."""
+    tests = []
+    for c in entry.cases:
+        ok = c.verdict is Verdict.AC
+        weight = board.weights.get(c.group, 1.0)
+        output = "" if ok else "\n".join(x for x in (f"{c.verdict.value}: {c.message}", "\n".join(c.diff)) if x)
+        tests.append({"name": c.name, "score": weight if ok else 0.0, "max_score": weight,
+                      "status": "passed" if ok else "failed", "output": output,
+                      "tags": [c.group], "visibility": "visible" if c.group == "sample" else "after_published"})
+    return {
+        "score": entry.score, "max_score": entry.max_score,
+        "output": f"{entry.verdict.value}: {entry.passed}/{entry.total} cases passed; "
+                  f"rank {entry.rank} of {len(board.entries)}",
+        "tests": tests,
+        "leaderboard": [{"name": "rank", "value": entry.rank, "order": "asc"},
+                        {"name": "score", "value": entry.score},
+                        {"name": "speed", "value": entry.speed if entry.speed is not None else "-", "order": "asc"}],
+        "extra_data": {"schema_version": SCHEMA_VERSION, "problem": board.problem,
+                       "test_set_hash": board.test_set_hash, "entry": entry_to_json(entry, with_cases=False)},
+    }
+
+
+# ------------------------------------------------------------------ JSON to records
+
+def results_from_document(document: Any) -> list[SubmissionResult]:
+    """The submissions of a `judge grade --json` document as records; ValueError when it is not one.
+
+    What the document leaves out stays empty: each case's `got` (only its fingerprint is kept).
+    """
+    if not isinstance(document, dict) or document.get("schema_version") != SCHEMA_VERSION:
+        raise ValueError(f"not a judge document of schema version {SCHEMA_VERSION}")
+    return [submission_from_json(r) for r in _get(document, "results", list)]
+
+
+def submission_from_json(data: Any) -> SubmissionResult:
+    """One submission's result from its JSON (see submission_to_json); ValueError on anything else."""
+    data = _object(data, "a submission")
+    recording = None
+    if "author" in data:
+        recording = Recording(_get(data, "author", str), _get(data, "cached", bool), _get(data, "graded_at", str),
+                              _number(data, "score"), _number(data, "max_score"))
+    return SubmissionResult(
+        submission=_get(data, "submission", str), path=_get(data, "path", str), language=_get(data, "language", str),
+        verdict=Verdict.from_name(data.get("verdict")),
+        cases=tuple(case_from_json(c) for c in _get(data, "cases", list)),
+        message=_get(data, "message", str), sha256=_get(data, "sha256", str), recording=recording)
+
+
+def case_from_json(data: Any) -> CaseResult:
+    """One case's result from its JSON (see case_to_json); ValueError on anything else."""
+    data = _object(data, "a case")
+    cpu, memory = data.get("cpu_ms"), data.get("memory_kb")
+    diff = _get(data, "diff", list)
+    if not all(isinstance(line, str) for line in diff):
+        raise ValueError("a case's diff: expected a list of strings")
+    return CaseResult(
+        _get(data, "name", str), _get(data, "group", str), Verdict.from_name(data.get("verdict")),
+        time_ms=_number(data, "time_ms"), cpu_ms=None if cpu is None else _number(data, "cpu_ms"),
+        memory_kb=None if memory is None else _get(data, "memory_kb", int), message=_get(data, "message", str),
+        diff=tuple(diff), output=_get(data, "output", str), answer=_get(data, "answer", str))
+
+
+def _object(data: Any, what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError(f"{what}: expected an object, got {type(data).__name__}")
+    return data
+
+
+def _get(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    # bool is an int to Python, never to JSON
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"{key}: expected {kind.__name__}, got {value!r:.60}")
+    return value
+
+
+def _number(data: dict[str, Any], key: str) -> float:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{key}: expected a number, got {value!r:.60}")
+    return float(value)
