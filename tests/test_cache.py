@@ -5,11 +5,14 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 from judge import cache
 
+ROOT = Path(__file__).resolve().parent.parent
 MIB = 1 << 20
 
 
@@ -101,3 +104,47 @@ def test_a_broken_ledger_reads_as_new(tmp_path, monkeypatch):
     (tmp_path / cache.STATE).write_text('{"written": "lots", "pruned": [1]}')
     cache.wrote(0, tmp_path)
     assert not stale.exists()
+
+
+def grade(source: Path, cache_dir: Path, cap_mb: float) -> subprocess.CompletedProcess:
+    """The real CLI on one submission, with its own cache folder and cap."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), JUDGE_CACHE=str(cache_dir), JUDGE_CACHE_MAX_MB=str(cap_mb))
+    out = subprocess.run([sys.executable, "-m", "judge", "grade", "minesweeper", str(source), "--fuzz", "0",
+                          "--no-store"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return out
+
+
+def test_compiled_programs_are_pruned_least_recently_used_first(tmp_path):
+    """Real compiles in the box into a cache capped at about three programs and the validated markers:
+    the fourth program pushes out the two least recently used, and a re-graded one counts as used."""
+    base = (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text()
+    sources = {}
+    for name in "abcd":
+        sources[name] = tmp_path / f"{name}.cpp"
+        sources[name].write_text(f"// version {name}\n{base}")
+    folder = tmp_path / "cache"
+    programs = folder / "cpp"
+    built: dict[str, Path] = {}
+
+    def build(name: str, cap_mb: float) -> None:
+        before = set(programs.iterdir()) if programs.exists() else set()
+        grade(sources[name], folder, cap_mb)
+        new = set(programs.iterdir()) - before
+        if name not in built:
+            assert len(new) == 1, new
+            built[name] = new.pop()
+        time.sleep(0.05)   # distinct mtimes even on a coarse clock
+
+    build("a", 1024)
+    one = cache.size_of(built["a"])
+    markers = sum(cache.size_of(p) for p in (folder / "validated").iterdir())
+    cap_mb = (markers + 3.5 * one) / MIB
+    build("b", cap_mb)
+    build("c", cap_mb)
+    build("a", cap_mb)   # reused from the cache: now the most recently used program
+    assert {p for p in programs.iterdir()} == {built["a"], built["b"], built["c"]}
+    build("d", cap_mb)
+    assert {p for p in programs.iterdir()} == {built["a"], built["d"]}
+    total = sum(size for _, _, size in cache._entries(folder))
+    assert total <= cap_mb * MIB
