@@ -68,7 +68,7 @@ def run_tool(box: BwrapBox, argv: list[str], folder: Path, mounts: list[Mount], 
 
     started = time.monotonic()
     try:
-        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 cwd=folder, env=tool_box.environment(folder, env), start_new_session=True,
                                 preexec_fn=preexec)
     except BaseException:
@@ -76,28 +76,28 @@ def run_tool(box: BwrapBox, argv: list[str], folder: Path, mounts: list[Mount], 
         raise
     ended = None
     try:
-        output = _collect(proc, started + limits.wall, limits.output)
-        ended = _reap(proc.pid, started + limits.wall)
+        output = _collect(child, started + limits.wall, limits.output)
+        ended = _reap(child.pid, started + limits.wall)
         if ended is None:
-            jail.kill(proc.pid)
-            _, status = os.waitpid(proc.pid, 0)
+            jail.kill(child.pid)
+            _, status = os.waitpid(child.pid, 0)
         else:
             status = ended
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        child.returncode = os.waitstatus_to_exitcode(status)
         oom_kills = jail.oom_kills()
     finally:
-        if proc.returncode is None:  # an exception on the way: leave nothing running
-            jail.kill(proc.pid)
-            proc.wait()
-        proc.stdout.close()
+        if child.returncode is None:  # an exception on the way: leave nothing running
+            jail.kill(child.pid)
+            child.wait()
+        child.stdout.close()
         jail.close()
-    return Finished(code=None if ended is None else proc.returncode, output=output,
+    return Finished(code=None if ended is None else child.returncode, output=output,
                     wall_s=time.monotonic() - started, oom_kills=oom_kills)
 
 
-def _collect(proc: subprocess.Popen, deadline: float, keep: int) -> bytes:
+def _collect(child: subprocess.Popen, deadline: float, keep: int) -> bytes:
     """Read the tool's output until it closes (the box ended) or the deadline; its first `keep` bytes."""
-    fd = proc.stdout.fileno()
+    fd = child.stdout.fileno()
     os.set_blocking(fd, False)
     kept = bytearray()
     with selectors.DefaultSelector() as sel:
