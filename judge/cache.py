@@ -17,6 +17,7 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import Iterator
 
 from judge.defaults import CACHE_ROOT
 
@@ -107,7 +108,7 @@ def size_of(path: Path) -> int:
     return total
 
 
-def _entries(root: Path):
+def _entries(root: Path) -> Iterator[tuple[float, Path, int]]:
     """(last used, path, size) of every entry of every section."""
     try:
         sections = [p for p in root.iterdir() if p.is_dir() and not p.is_symlink()
