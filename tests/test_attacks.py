@@ -299,3 +299,113 @@ def test_fallback_box_leaves_no_processes(listener, tmp_path):
     while strays() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not strays()
+
+
+# ------------------------------------------------------------------ compile-time attacks
+
+SECRET_CASE = ROOT / "problems" / "minesweeper" / "cases" / "secret" / "edges.yaml"
+#: Up from the build folder to the root, wherever the build folder is: `..` stops at `/`.
+UP = "../" * 24
+
+#: (attack file, what it targets) -> the verdicts it may get in the box. The targets: "secret" (a secret
+#: case file by absolute path), "home" (a file the test leaves in the user's home), "up" (the secret
+#: case by a relative path climbing out of the build folder).
+COMPILE_ATTACKS = {
+    ("include_file.cpp", "secret"): {Verdict.CE},
+    ("include_file.cpp", "home"): {Verdict.CE},
+    ("incbin_file.cpp", "secret"): {Verdict.CE},
+    ("incbin_file.cpp", "home"): {Verdict.CE},
+    ("embed_file.go", "secret"): {Verdict.CE},
+    ("embed_file.go", "up"): {Verdict.CE},
+    # transpileModule reads no other file; the import then fails when the program runs (no module system).
+    ("reference_file.ts", "secret"): {Verdict.CE, Verdict.RE},
+    ("source_path.java", "secret"): {Verdict.CE},
+}
+
+
+@pytest.fixture(scope="module")
+def home_secret():
+    """A file in the user's home that no compile may read (removed afterwards)."""
+    path = Path.home() / f".{TOKEN}.txt"
+    path.write_text(f"home secret line one {TOKEN}\nhome secret line two {TOKEN}\n")
+    yield path
+    path.unlink()
+
+
+def target_path(target: str, home_file: Path) -> tuple[str, Path]:
+    """The path written into the attack, and the file it means."""
+    if target == "home":
+        return str(home_file), home_file
+    if target == "up":
+        return UP + str(SECRET_CASE).lstrip("/"), SECRET_CASE
+    return str(SECRET_CASE), SECRET_CASE
+
+
+def compile_attack(name: str, folder: Path, target: str) -> Path:
+    """The attack's source with the target's path written in."""
+    path = folder / name
+    path.write_text((ATTACKS / name).read_text().replace("@@TARGET@@", target))
+    return path
+
+
+def secret_lines(secret: Path, source: Path) -> list[str]:
+    """The target's lines that would show it was read: long enough to be its own, not in the attack."""
+    attack = source.read_text()
+    return [line.strip() for line in secret.read_text().splitlines()
+            if len(line.strip()) >= 20 and line.strip() not in attack]
+
+
+def everything_shown(result) -> str:
+    """All a report can show of a result: its message, and each case's message, diff and output."""
+    return "\n".join([result.message or ""] + [f"{c.message}\n{c.output}\n" + "\n".join(c.diff) for c in result.cases])
+
+
+@pytest.mark.parametrize("name,target", sorted(COMPILE_ATTACKS), ids=lambda v: str(v))
+def test_compile_time_reads_find_nothing(name, target, box, home_secret, tmp_path):
+    written, secret = target_path(target, home_secret)
+    source = compile_attack(name, tmp_path, written)
+    lines = secret_lines(secret, source)
+    assert lines, "the probe needs lines to look for"
+    before = snapshot()
+    result = grade_one(PROBLEM, CASES[:1], source, Options(box=box))
+    shown = everything_shown(result)
+    assert result.verdict in COMPILE_ATTACKS[(name, target)], shown
+    assert not [line for line in lines if line in shown], shown
+    assert_clean(before, name)
+
+
+def test_an_embedded_secret_is_nowhere_in_the_reports(home_secret, tmp_path):
+    """`.incbin` through the real command: neither the terminal report nor the JSON holds a line of it."""
+    source = compile_attack("incbin_file.cpp", tmp_path, str(SECRET_CASE))
+    lines = secret_lines(SECRET_CASE, source)
+    for extra in ([], ["--json"]):
+        out = subprocess.run([sys.executable, "-m", "judge", "grade", "minesweeper", str(source), "--fuzz", "0",
+                              "--no-store", *extra], cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert out.returncode == 1 and "CE" in out.stdout, out.stdout + out.stderr
+        assert not [line for line in lines if line in out.stdout + out.stderr], out.stdout
+
+
+def test_a_go_import_cannot_tell_whether_a_folder_exists(box, tmp_path):
+    """A relative import of a folder that exists and of one that does not: the same message in the box."""
+    messages = []
+    for folder in (ROOT / "problems" / "minesweeper", ROOT / "problems" / f"missing-{TOKEN}"):
+        written = UP + str(folder).lstrip("/")
+        result = grade_one(PROBLEM, CASES[:1], compile_attack("import_probe.go", tmp_path, written), Options(box=box))
+        assert result.verdict is Verdict.CE, result.message
+        messages.append(result.message.replace(str(folder), "FOLDER"))
+    assert messages[0] == messages[1] and "cannot find package" in messages[0], messages
+
+
+def test_control_without_sandbox_the_compile_time_probes_succeed(tmp_path):
+    """Outside a box the same sources do read the secret and tell the folders apart, so their failure
+    in the box is the box's doing."""
+    unboxed = Options(box=Box())
+    for name in ("include_file.cpp", "incbin_file.cpp"):
+        source = compile_attack(name, tmp_path, str(SECRET_CASE))
+        shown = everything_shown(grade_one(PROBLEM, CASES[:1], source, unboxed))
+        assert [line for line in secret_lines(SECRET_CASE, source) if line in shown], (name, shown)
+    messages = []
+    for folder in (ROOT / "problems" / "minesweeper", ROOT / "problems" / f"missing-{TOKEN}"):
+        source = compile_attack("import_probe.go", tmp_path, UP + str(folder).lstrip("/"))
+        messages.append(grade_one(PROBLEM, CASES[:1], source, unboxed).message.replace(str(folder), "FOLDER"))
+    assert messages[0] != messages[1], messages

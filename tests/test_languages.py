@@ -1,9 +1,12 @@
 """The five compiled/scripted languages beside Python, end to end through the real toolchains."""
 
+import copy
 import json
 import os
+import shutil
 import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
 
@@ -11,11 +14,13 @@ import pytest
 
 from judge import languages
 from judge.grading.grade import Options, execute
+from judge.defaults import CACHE_ROOT
 from judge.languages.base import run_limited
 from judge.languages.cpp import cpp_type, glue as cpp_glue
 from judge.languages.go import prelude
 from judge.languages.java import java_type
 from judge.problems.problem import load_problem
+from judge.sandbox.box import Box, detect
 
 ROOT = Path(__file__).resolve().parent.parent
 NEW = ("cpp", "java", "go", "javascript", "typescript")
@@ -156,3 +161,73 @@ def test_compile_error_shows_the_compilers_first_lines(problem, tmp_path):
     path.write_text("func updateBoard(board [][]byte, click []int) [][]byte {\n" + "\tx := 1\n" * 40 + "}\n")
     run = execute(problem, path, [EXAMPLE])
     assert run.compile_error and run.compile_error.count("\n") <= 13 and "solution.go:3" in run.compile_error
+
+
+def judge_with_cache(cache: Path, *args: str) -> subprocess.CompletedProcess:
+    """The real CLI with a cache folder of its own."""
+    return judge(*args, env=dict(os.environ, JUDGE_CACHE=str(cache)))
+
+
+def cache_files(cache: Path) -> dict[str, int]:
+    """Every file under a cache folder (relative path -> size), the judge's own ledger left out."""
+    return {str(p.relative_to(cache)): p.stat().st_size for p in cache.rglob("*")
+            if p.is_file() and not p.name.startswith(".state") and p.name != ".lock"}
+
+
+def test_a_build_keeps_only_its_program(tmp_path):
+    """Compiled in the box: the cache keeps each program and its marker, no sources and no Go build cache
+    (each Go build has its own in the box's /tmp, so no build sees another's artifacts)."""
+    subs = ROOT / "submissions" / "minesweeper" / "accepted"
+    out = judge_with_cache(tmp_path, "grade", "minesweeper", str(subs / "bfs.go"), str(subs / "bfs.cpp"),
+                           str(subs / "bfs_typed.ts"), str(subs / "dfs_recursive.java"), "--fuzz", "0", "--no-store")
+    assert out.returncode == 0, out.stdout + out.stderr
+    files = [Path(name).parts for name in cache_files(tmp_path)]
+    assert {parts[0] for parts in files} == {"go", "cpp", "typescript", "java", "validated"}, files
+    for parts in files:   # language / key / what the build left
+        assert parts[0] == "validated" or parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
+    assert not (tmp_path / "go-build").exists() and not (tmp_path / "gopath").exists()
+
+
+@pytest.mark.parametrize("mib", [100, 400])
+def test_an_oversize_program_is_a_compile_error_and_is_not_kept(tmp_path, mib):
+    """100 MiB is measured after the build; 400 MiB stops at the box's file-size limit on the way."""
+    source = tmp_path / "huge.cpp"
+    source.write_text((ROOT / "tests" / "attacks" / "huge_binary.cpp").read_text().replace("@@MIB@@", str(mib)))
+    out = judge_with_cache(tmp_path / "cache", "grade", "minesweeper", str(source), "--fuzz", "0", "--no-store",
+                           "--json")
+    result = json.loads(out.stdout)["results"][0]
+    assert result["verdict"] == "CE", result
+    assert result["cases"][0]["message"] == "the compiled program is larger than 64 MiB"
+    assert sum(cache_files(tmp_path / "cache").values()) < 64 * 1024, cache_files(tmp_path / "cache")
+
+
+def test_a_compile_that_would_run_for_hours_is_stopped(problem, tmp_path):
+    """A template bomb with a 10 s compile limit: CE from the judge's clock, and not kept (load may cause a
+    time-out, so the next grading tries again)."""
+    started = time.time()
+    lang = copy.copy(languages.by_name("cpp"))
+    lang.compile_timeout = 10.0
+    path = tmp_path / "bomb.cpp"
+    path.write_text((ROOT / "tests" / "attacks" / "compile_bomb.cpp").read_text() + f"\n// {uuid.uuid4()}\n")
+    run = execute(problem, path, [EXAMPLE], language=lang)
+    assert run.compile_error == "compilation took longer than 10 s"
+    assert time.time() - started < 40
+    recent = [p for p in (CACHE_ROOT / "cpp").glob("*/compile_error.txt")
+              if p.stat().st_mtime >= started and "took longer" in p.read_text()]
+    assert not recent
+
+
+def test_without_a_sandbox_a_build_is_not_cached(problem, tmp_path):
+    """Outside a box a compiler may read any file, which no cache key covers: its outcome is not kept."""
+    mark = f"jdg_unknown_{uuid.uuid4().hex}"
+    path = tmp_path / "broken.cpp"
+    path.write_text(f"class Solution {{ public: vector<vector<char>> updateBoard(vector<vector<char>>& b, "
+                    f"vector<int>& c) {{ return {mark}; }} }};\n")
+    lang = languages.by_name("cpp")
+    for box, kept in ((Box(), False), (detect(), True)):
+        (tmp_path / "w").mkdir()
+        prepared = lang.prepare(path, tmp_path / "w", problem, box)
+        assert not prepared.ok and mark in prepared.message
+        found = [p for p in (CACHE_ROOT / "cpp").glob("*/compile_error.txt") if mark in p.read_text()]
+        assert bool(found) is kept, (box.name, found)
+        shutil.rmtree(tmp_path / "w")

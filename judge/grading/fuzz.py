@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from judge import defaults
+from judge import cache as cache_folder, defaults  # `cache` is random_cases' switch
 from judge.problems import values
 from judge.problems.cases import Case, validate_args
 from judge.errors import ProblemError
@@ -106,6 +106,7 @@ def random_cases(problem: Problem, count: int, seed: int, options: Options | Non
             raise OSError("drawing again")
         stored = json.loads(path.read_text())
         pairs = [(item["args"], item["expected"]) for item in stored]
+        cache_folder.touch(path)  # used: the last to go when the cache is pruned
     except (OSError, ValueError, KeyError, TypeError):
         pairs = _draw_cases(problem, count, seed, options)
         _store(path, [{"args": a, "expected": e} for a, e in pairs])
@@ -135,7 +136,8 @@ def _store(path: Path, data: list) -> None:
         tmp.write_text(json.dumps(data, separators=(",", ":")))
         os.replace(tmp, path)
     except OSError:
-        pass
+        return
+    cache_folder.wrote(path.stat().st_size if path.exists() else 0)
 
 
 def _draw_cases(problem: Problem, count: int, seed: int, options: Options | None) -> list[tuple[dict, Any]]:

@@ -65,7 +65,7 @@ class Session:
             self.judge_error = f"the {self.language.title} toolchain is missing: {tool.message}"
             return False
         self.workdir = Path(tempfile.mkdtemp(prefix="judge-"))
-        prepared = self.language.prepare(self.source.resolve(), self.workdir, self.problem)
+        prepared = self.language.prepare(self.source.resolve(), self.workdir, self.problem, self.box)
         if not prepared.ok:
             self.compile_error = prepared.message
             return False

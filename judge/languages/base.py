@@ -14,13 +14,29 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judge import cache
 from judge.defaults import CACHE_ROOT  # compiled artifacts: one folder per hash of sources and toolchain
 from judge.problems.problem import Problem
+from judge.sandbox.box import SYSTEM_DIRS, Box, BwrapBox, Mount, detect
+from judge.sandbox.oneshot import ToolLimits, run_tool
 
 HARNESS_DIR = Path(__file__).resolve().parent / "harness"
 REPO_ROOT = HARNESS_DIR.parents[2]
 COMPILE_OUTPUT = 64 * 1024   # bytes of compiler output kept
 COMPILE_LINES = 12           # lines of it shown in a CE message
+#: A compiled program (all its artifacts) above this is CE, and nothing of it is kept. Real solutions
+#: compile to well under 3 MiB (a static Go binary is the largest); 64 MiB leaves room for a big
+#: precomputed table, yet the cache's cap still holds at least a dozen of the worst.
+ARTIFACT_CAP = 64 << 20
+#: Any one file a compiler writes (its temporary object files too) stops at this: between the cap and
+#: this, the size is measured after the build; above it the toolchain fails, saying why.
+COMPILE_FILE_SIZE = 4 * ARTIFACT_CAP
+#: The compile box's memory cap (its cgroup, where the judge may make one) on top of its /tmp.
+COMPILE_MEMORY = 2048 << 20
+#: Part of every cache key: builds made before compiles ran in a box (so could read any file) never match.
+BUILD_FORMAT = "boxed-1"
+#: What toolchains print when a file hit the size limit or the box's /tmp filled up.
+TOO_LARGE = ("file too large", "file size limit exceeded", "no space left on device")
 
 
 @dataclass(frozen=True)
@@ -89,8 +105,9 @@ class Language:
         """Paths outside the system folders the runtime reads, shown read-only in the box."""
         return ()
 
-    def prepare(self, source: Path, workdir: Path, problem: Problem) -> Prepared:
-        """Compile (or check) a submission once; a compile error is a Prepared with ok=False."""
+    def prepare(self, source: Path, workdir: Path, problem: Problem, box: Box | None = None) -> Prepared:
+        """Compile (or check) a submission once, in `box` (the best one here by default); a compile error is a
+        Prepared with ok=False."""
         raise NotImplementedError
 
     def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
@@ -116,11 +133,15 @@ class Compiled(Language):
 
     A plug-in declares `sources()` (the files to write: the submission with the platform's implicit
     imports, the harness, the generated glue), `compile_argv` and `artifacts` (what the server needs
-    in the box's folder); this class does the caching, the limits and the compile error message.
+    in the box's folder); this class does the box, the caching, the limits and the compile error message.
+    The compiler runs in a box of its own (`BwrapBox.tool_command`): it sees the toolchain and a fresh
+    build folder holding only those files, so the cache key (the files and the toolchain's version)
+    covers everything a build can read.
     """
 
     compile_timeout: float = 60.0
     compile_memory_mb: int | None = 2048   # RLIMIT_AS for the compiler; None where a VM flag limits it
+    compile_needs_proc: bool = False        # whether the compiler needs /proc (in its box: its own processes)
     artifacts: tuple[str, ...] = ()         # files or folders copied from the build into the box's folder
     harness_files: tuple[Path, ...] = ()    # hashed into the cache key
 
@@ -129,12 +150,21 @@ class Compiled(Language):
         raise NotImplementedError
 
     def compile_argv(self, build: Path) -> list[str]:
-        """The compile command, run in the build folder."""
+        """The compile command, run in the build folder (names in it are relative to it)."""
         raise NotImplementedError
 
     def compile_env(self) -> dict[str, str]:
         """Extra environment for the compiler."""
         return {}
+
+    def compile_mounts(self) -> tuple[Path, ...]:
+        """What the compile box shows read-only besides the system folders: the toolchain's own folder when
+        it lives elsewhere (a JDK, GOROOT or node under /opt or a home), and the runtime's links."""
+        exe = self.executable()
+        prefix = Path(os.path.realpath(exe)).parent.parent if exe else None
+        inside = prefix is None or any(prefix.is_relative_to(Path(d).resolve()) for d in SYSTEM_DIRS
+                                       if Path(d).exists())
+        return (*self.runtime_mounts(), *(() if inside else (prefix,)))
 
     def explain_compile_error(self, output: str) -> str:
         """The compiler's output as the CE message: its first lines."""
@@ -143,23 +173,59 @@ class Compiled(Language):
         more = f"\n... ({len(lines) - len(shown)} more lines)" if len(lines) > len(shown) else ""
         return "\n".join(shown) + more or "the compiler failed without a message"
 
-    def prepare(self, source: Path, workdir: Path, problem: Problem) -> Prepared:
-        """Compile once per (sources, toolchain version), then copy the artifacts into the box's folder."""
+    def prepare(self, source: Path, workdir: Path, problem: Problem, box: Box | None = None) -> Prepared:
+        """Compile once per (sources, toolchain version) in a box, then copy the artifacts into the box's folder.
+
+        Without a sandbox the compiler could read any file the judge can, which no key covers: such a
+        build is never cached."""
         started = time.perf_counter()
         try:
             text = source.read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
             return Prepared(ok=False, message=f"the source is not UTF-8 text: {exc}", source=source)
         files = self.sources(text, problem)
+        box = box or detect()
+        if not isinstance(box, BwrapBox):
+            return self._private(files, text, box, workdir, source, started)
         harness = [p.read_text() for p in self.harness_files]
-        key = content_hash(self.name, self.toolchain().version or "", *harness,
+        key = content_hash(self.name, BUILD_FORMAT, str(ARTIFACT_CAP), self.toolchain().version or "", *harness,
                            *(f"{name}\0{body}" for name, body in sorted(files.items())))
         build = CACHE_ROOT / self.name / key[:32]
-        if not (build / ".done").exists():
-            self._build(build, files)
+        fresh = False
+        if (build / ".done").exists():
+            cache.touch(build)
+        else:
+            message = self._build(build, files, text, box)
+            if message is not None:
+                return Prepared(ok=False, message=message, source=source)
+            fresh = True
+        try:
+            prepared = self._take(build, None, workdir, source, started)
+        except FileNotFoundError:
+            # Another judge pruned the entry between its build and this copy: build privately, keep nothing.
+            _remove(workdir, self.artifacts)
+            return self._private(files, text, box, workdir, source, started)
+        if fresh:  # counted after the copy, so a prune it starts cannot take the entry from under it
+            cache.wrote(cache.size_of(build))
+        return prepared
+
+    def _private(self, files: dict[str, str], text: str, box: Box, workdir: Path, source: Path,
+                 started: float) -> Prepared:
+        """Compile in a temporary folder, take the result, keep nothing."""
+        build = Path(tempfile.mkdtemp(prefix="judge-build-"))
+        try:
+            message, _ = self._compile(build, files, text, box)
+            return self._take(build, message, workdir, source, started)
+        finally:
+            shutil.rmtree(build, ignore_errors=True)
+
+    def _take(self, build: Path, message: str | None, workdir: Path, source: Path, started: float) -> Prepared:
+        """The build's compile error, or its artifacts copied into the box's folder."""
         failed = build / "compile_error.txt"
-        if failed.exists():
-            return Prepared(ok=False, message=failed.read_text(), source=source)
+        if message is None and failed.exists():
+            message = failed.read_text()
+        if message is not None:
+            return Prepared(ok=False, message=message, source=source)
         for name in self.artifacts:
             src, dst = build / name, workdir / name
             if src.is_dir():
@@ -169,22 +235,87 @@ class Compiled(Language):
         return Prepared(ok=True, source=source, artifact=workdir / self.artifacts[0],
                         mounts=(HARNESS_DIR, *self.runtime_mounts()), compile_ms=(time.perf_counter() - started) * 1000)
 
-    def _build(self, build: Path, files: dict[str, str]) -> None:
-        """Compile in a private folder, then move it into place (two graders may race on one key)."""
+    def _build(self, build: Path, files: dict[str, str], text: str, box: Box) -> str | None:
+        """Compile in a private folder, then move it into place (two graders may race on one key).
+
+        Returns a compile error that is not kept (a time-out, which load may cause), else None."""
         build.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=build.parent))
-        for name, body in files.items():
-            (tmp / name).write_text(body, encoding="utf-8")
-        code, output = run_limited(self.compile_argv(tmp), tmp, self.compile_env(), self.compile_timeout,
-                                   self.compile_memory_mb)
-        if code != 0:
-            message = output if code is None else self.explain_compile_error(output)
+        message, keep = self._compile(tmp, files, text, box)
+        if not keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+            return message
+        if message is not None:
             (tmp / "compile_error.txt").write_text(message)
         (tmp / ".done").write_text("")
         try:
             os.rename(tmp, build)
         except OSError:  # another grader finished the same build first: theirs is as good
             shutil.rmtree(tmp, ignore_errors=True)
+        return None
+
+    def _compile(self, folder: Path, files: dict[str, str], text: str, box: Box) -> tuple[str | None, bool]:
+        """Write the files into `folder`, compile them there, leave only the artifacts.
+
+        Returns (the compile error or None, whether that outcome may be kept in the cache)."""
+        for name, body in files.items():
+            (folder / name).write_text(body, encoding="utf-8")
+        argv, env = self.compile_argv(folder), self.compile_env()
+        if isinstance(box, BwrapBox):
+            limits = ToolLimits(wall=self.compile_timeout, cpu=self.compile_timeout,
+                                memory=COMPILE_MEMORY + ToolLimits.tmp_size, file_size=COMPILE_FILE_SIZE,
+                                address_space=self.compile_memory_mb << 20 if self.compile_memory_mb else None,
+                                output=COMPILE_OUTPUT)
+            mounts = [Mount(p) for p in self.compile_mounts()]
+            end = run_tool(box, argv, folder, mounts, env, limits, self.compile_needs_proc)
+            code, output, oom = end.code, end.output.decode("utf-8", "replace"), end.oom_kills > 0
+        else:
+            code, output = run_limited(argv, folder, env, self.compile_timeout, self.compile_memory_mb)
+            oom = False
+        # The sources and the compiler's scratch (Go's build cache when unboxed) are not kept.
+        _remove(folder, [p.name for p in folder.iterdir() if p.name not in self.artifacts])
+        lowered, source = output.lower(), text.lower()
+
+        def says(phrases: tuple[str, ...]) -> bool:
+            # A phrase the submission's own text holds may be the compiler quoting it (an `#error`).
+            return code != 0 and any(p in lowered and p not in source for p in phrases)
+
+        if code is None:
+            return f"compilation took longer than {self.compile_timeout:g} s", False
+        if says(("cpu time limit exceeded",)):  # a process of the compiler hit RLIMIT_CPU
+            return f"compilation took longer than {self.compile_timeout:g} s of CPU time", False
+        too_large = f"the compiled program is larger than {ARTIFACT_CAP >> 20} MiB"
+        if code != 0:
+            _remove(folder, self.artifacts)  # what a failed compiler left half-written is no use
+            if says(TOO_LARGE):
+                return too_large, True
+            if oom:
+                return f"compilation used more than {COMPILE_MEMORY >> 20} MiB of memory", True
+            return self.explain_compile_error(output), True
+        missing = [name for name in self.artifacts if not (folder / name).exists()]
+        if missing:
+            return f"the compiler made no {missing[0]}", True
+        if sum(_bytes(folder / name) for name in self.artifacts) > ARTIFACT_CAP:
+            _remove(folder, self.artifacts)
+            return too_large, True
+        return None, True
+
+
+def _remove(folder: Path, names: list[str] | tuple[str, ...]) -> None:
+    """Delete these files or folders of `folder` (links themselves, never what they point to)."""
+    for name in names:
+        path = folder / name
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        elif path.exists() or path.is_symlink():
+            path.unlink()
+
+
+def _bytes(path: Path) -> int:
+    """The bytes of a file, or of every file under a folder (links not followed)."""
+    if path.is_symlink() or not path.is_dir():
+        return path.lstat().st_size
+    return sum(Path(folder, name).lstat().st_size for folder, _, names in os.walk(path) for name in names)
 
 
 def run_limited(argv: list[str], cwd: Path, env: dict[str, str], timeout: float,

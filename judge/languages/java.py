@@ -33,6 +33,7 @@ class Java(Compiled):
     harness_files = (harness,)
     artifacts = ("classes",)
     compile_memory_mb = None   # javac is a JVM: RLIMIT_AS breaks its reservations, -J-Xmx limits it instead
+    compile_needs_proc = True  # the launcher finds libjli.so through /proc/self/exe ($ORIGIN)
     selftest_extension = ".java"
     selftest_source = """class Solution {
     public char[][] updateBoard(char[][] board, int[] click) {
@@ -49,10 +50,11 @@ class Java(Compiled):
                 "JudgeGlue.java": glue(problem)}
 
     def compile_argv(self, build: Path) -> list[str]:
-        """javac with a bounded heap; all three files at once."""
+        """javac with a bounded heap; all three files at once; no annotation processing (no processor a
+        source names, or one found on the class path, runs inside javac)."""
         files = sorted(p.name for p in build.glob("*.java"))
         return [self.executable() or "javac", "-J-Xmx512m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1",
-                "-encoding", "UTF-8", "-nowarn", "-Xlint:none", "-d", "classes", *files]
+                "-encoding", "UTF-8", "-nowarn", "-Xlint:none", "-proc:none", "-d", "classes", *files]
 
     def explain_compile_error(self, output: str) -> str:
         """An error only in the glue means the entry point is missing or has another signature."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
 from judge.problems.problem import Problem
+from judge.sandbox.box import Box
 
 
 class JavaScript(Language):
@@ -25,7 +26,7 @@ class JavaScript(Language):
 };
 """
 
-    def prepare(self, source: Path, workdir: Path, problem: Problem) -> Prepared:
+    def prepare(self, source: Path, workdir: Path, problem: Problem, box: Box | None = None) -> Prepared:
         """Nothing to compile: the server reports a syntax error as CE when it loads the copy."""
         artifact = workdir / "solution.js"
         shutil.copyfile(source, artifact)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
 from judge.problems.problem import Problem
+from judge.sandbox.box import Box
 
 
 class Python(Language):
@@ -27,7 +28,7 @@ class Python(Language):
         """The judge's own interpreter: always there."""
         return sys.executable
 
-    def prepare(self, source: Path, workdir: Path, problem: Problem) -> Prepared:
+    def prepare(self, source: Path, workdir: Path, problem: Problem, box: Box | None = None) -> Prepared:
         """Copy the source into the box's folder; the server compiles it and reports a syntax error as CE."""
         artifact = workdir / "solution.py"
         shutil.copyfile(source, artifact)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from judge.languages.base import HARNESS_DIR, REPO_ROOT, Compiled, Prepared, Toolchain
@@ -44,13 +45,18 @@ class TypeScript(Compiled):
         return Toolchain(self.name, node.command, f"typescript {version} on node {node.version}", True)
 
     def sources(self, text: str, problem: Problem) -> dict[str, str]:
-        """The submission as written: TypeScript needs no implicit imports."""
-        return {"solution.ts": text}
+        """The submission as written (TypeScript needs no implicit imports), and the transpiling script:
+        the compile box sees no judge folder, only its build folder."""
+        return {"solution.ts": text, "ts_compile.js": self.harness.read_text()}
 
     def compile_argv(self, build: Path) -> list[str]:
         """transpileModule through a small script (tsc's CLI would also type-check, 10x slower)."""
-        return [self.executable() or "node", "--max-old-space-size=512", str(self.harness), str(TS_PACKAGE),
-                "solution.ts", "solution.js"]
+        return [self.executable() or "node", "--max-old-space-size=512", "ts_compile.js",
+                os.path.realpath(TS_PACKAGE), "solution.ts", "solution.js"]
+
+    def compile_mounts(self) -> tuple[Path, ...]:
+        """node's own folder when outside the system folders, and the typescript package (read-only)."""
+        return (*super().compile_mounts(), Path(os.path.realpath(TS_PACKAGE)))
 
     def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
         """The JavaScript server."""

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from judge.problems import values
+from judge import cache
 from judge.defaults import CACHE_ROOT
 from judge.errors import CaseError
 from judge.problems.problem import Problem
@@ -77,8 +78,11 @@ def load_cases(problem: Problem, validate: bool = True) -> list[Case]:
             if marker is not None and not marker.exists():
                 check_case(problem, case)
             cases.append(case)
-        if marker is not None and not marker.exists():
-            _touch(marker)
+        if marker is not None:
+            if marker.exists():
+                cache.touch(marker)  # used: the last to go when the cache is pruned
+            else:
+                _touch(marker)
     if not cases:
         raise CaseError(f"{problem.cases_dir}: no cases (expected YAML files in sample/ and secret/)")
     return cases
@@ -155,7 +159,8 @@ def _touch(marker: Path) -> None:
         marker.parent.mkdir(parents=True, exist_ok=True)
         marker.touch()
     except OSError:
-        pass
+        return
+    cache.wrote(0)
 
 
 def check_case(problem: Problem, case: Case) -> None:

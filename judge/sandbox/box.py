@@ -44,6 +44,11 @@ SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32")
 #: The few files of /etc a runtime reads: the dynamic linker's cache, the time zone, names of users.
 ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime",
              "/etc/alternatives", "/etc/passwd", "/etc/group", "/etc/nsswitch.conf")
+#: What a tool (a compiler) needs of /etc: the dynamic linker's cache and the alternatives' links
+#: (`javac` is one). Not the users' names: `#include "/etc/passwd"` must find nothing.
+TOOL_ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives")
+#: Where a tool's folder appears in its box: one fixed path, so its output never names the judge's folders.
+TOOL_FOLDER = Path("/build")
 
 
 @dataclass(frozen=True)
@@ -159,6 +164,34 @@ class BwrapBox(Box):
             args += ["--bind" if mount.writable else "--ro-bind", path, path]
         # The root bwrap builds (with the folders leading to each mount) is read-only too: only /tmp is writable.
         args += ["--remount-ro", "/", "--chdir", str(Path(workdir).resolve()), "--"]
+        return args + list(argv)
+
+    def tool_command(self, argv: list[str], folder: Path, mounts: list[Mount], proc: bool = False) -> list[str]:
+        """bwrap's arguments to run a tool (a compiler) on `folder`, seen writable at TOOL_FOLDER, then `argv`.
+
+        Unlike a server's box it shows no /etc/passwd and no work folder of the judge: only the system
+        folders, the read-only `mounts` (the toolchain's own folders), the build folder and a private /tmp;
+        /proc only when `proc` (its mountinfo names the host folders behind the mounts).
+        """
+        args = [self.executable,
+                "--unshare-user", "--uid", str(BOX_UID), "--gid", str(BOX_GID),
+                "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup",
+                "--hostname", "box", "--die-with-parent", "--new-session"]
+        for name in SYSTEM_DIRS:
+            path = Path(name)
+            if path.is_symlink():
+                args += ["--symlink", os.readlink(path), name]
+            elif path.is_dir():
+                args += ["--ro-bind", name, name]
+        for name in TOOL_ETC_FILES:
+            args += ["--ro-bind-try", name, name]
+        args += [*(["--proc", "/proc"] if proc else []),
+                 "--dev", "/dev", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
+        for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
+            path = str(Path(mount.path).resolve())
+            args += ["--ro-bind", path, path]
+        args += ["--bind", str(Path(folder).resolve()), str(TOOL_FOLDER),
+                 "--remount-ro", "/", "--chdir", str(TOOL_FOLDER), "--"]
         return args + list(argv)
 
 
