@@ -192,10 +192,6 @@ class Jail:
         if self.nproc is not None:
             _set(resource.RLIMIT_NPROC, self.nproc)
 
-    def oom_kills(self) -> int:
-        """How many of the box's processes the kernel killed at its memory cap (0 without cgroups)."""
-        return self.group.oom_kills() if self.group is not None else 0
-
     def kill(self, pid: int) -> None:
         """Kill the box: the process group led by `pid`, then everything left in its cgroup."""
         kill_group(pid)
