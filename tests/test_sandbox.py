@@ -146,6 +146,41 @@ def test_cgroup_caps_processes_and_kills_what_left_the_process_group():
     assert not [p for p in Path("/proc").iterdir() if p.name.isdigit() and mark in _cmdline(p)]
 
 
+@pytest.mark.skipif(not {"memory", "cpu", "cpuacct"} <= set(cgroups.available()),
+                    reason="cgroup memory/cpu/cpuacct cannot be created here")
+def test_cgroup_counts_cpu_and_peak_memory_of_every_thread_and_child():
+    """The group's counters, read from outside: CPU of a helper thread and of a child in a session of
+    its own, a helper thread's 64 MB peak; a reset peak starts again from what is in use."""
+    group = cgroups.Group(memory_bytes=256 * 1024 * 1024, processes=16, cpus=1.0)
+    code = ("import os, threading, time\n"
+            "def burn(s):\n"
+            "    end = time.thread_time() + s\n"
+            "    while time.thread_time() < end: pass\n"
+            "def hoard():\n"
+            "    global block\n"
+            "    block = bytearray(64 << 20); block[::4096] = b'x' * (16 << 10)\n"
+            "t = threading.Thread(target=lambda: (burn(0.3), hoard())); t.start(); t.join()\n"
+            "del block\n"
+            "pid = os.fork()\n"
+            "if pid == 0:\n"
+            "    os.setsid(); burn(0.3); os._exit(0)\n"
+            "os.waitpid(pid, 0)\n")
+    try:
+        assert (group.dirs["cpu"] / "cpu.cfs_quota_us").read_text().strip() == str(cgroups.PERIOD_US)
+        proc = subprocess.run([sys.executable, "-c", code], preexec_fn=group.enter, capture_output=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        assert 600 <= group.cpu_ns() / 1e6 <= 800, group.cpu_ns()
+        assert group.peak_bytes() >= 64 << 20
+        group.reset_peak()
+        assert group.peak_bytes() < 16 << 20   # the process is gone: only what it left cached
+        assert group.oom_kills() == 0
+        # The cap moves both ways (v1 keeps memory+swap at or above memory alone).
+        assert group.set_memory_limit(512 << 20) and group.set_memory_limit(128 << 20)
+        assert int((group.dirs["memory"] / "memory.limit_in_bytes").read_text()) == 128 << 20
+    finally:
+        group.close()
+
+
 def _cmdline(p: Path) -> str:
     try:
         return (p / "cmdline").read_bytes().decode(errors="replace")
@@ -173,4 +208,21 @@ def test_without_bwrap_the_judge_warns_once_and_require_sandbox_is_an_error(tmp_
         assert strict.returncode == 2, strict.stdout + strict.stderr
         lines = strict.stderr.strip().splitlines()
         assert lines[-1].startswith("judge: error: no sandbox: ") and "bubblewrap" in lines[-1]
+        assert strict.stdout == ""
+
+
+def test_without_cgroups_the_judge_warns_and_require_sandbox_is_an_error():
+    # $JUDGE_CGROUP names a group that exists in no hierarchy: the judge can make no cgroup there.
+    env = dict(os.environ, JUDGE_CGROUP=f"/judge-no-such-group-{secrets.token_hex(4)}")
+    plain = run_cli("grade", "minesweeper", str(SUBMISSION), "--fuzz", "0", "--no-store", "--json", env=env)
+    assert plain.returncode == 0, plain.stderr
+    assert plain.stderr.count("warning: no full cgroup for the boxes") == 1, plain.stderr
+    # The harness's own measure stands in.
+    assert all(c["cpu_ms"] is not None for c in json.loads(plain.stdout)["results"][0]["cases"])
+    for command in (["grade", "minesweeper", str(SUBMISSION)], ["verify", "minesweeper"]):
+        strict = run_cli(*command, "--require-sandbox", env=env)
+        assert strict.returncode == 2, strict.stdout + strict.stderr
+        lines = strict.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("judge: error: no cgroup for the boxes: "), lines
+        assert "JUDGE_CGROUP" in lines[0]
         assert strict.stdout == ""

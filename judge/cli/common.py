@@ -49,6 +49,12 @@ def box(require_sandbox: bool = False) -> Box:
             raise SetupError(f"no sandbox: {found.reason}; install bubblewrap (bash setup.sh) or drop --require-sandbox")
         print(f"judge: warning: no sandbox ({found.reason}): submissions run with resource limits only and "
               f"can read and write what the judge's user can", file=sys.stderr)
+    lacking = found.shortfall()
+    if lacking:
+        if getattr(args, "require_sandbox", False):
+            raise SetupError(f"no cgroup for the boxes: {lacking}; see README, Security, or drop --require-sandbox")
+        print(f"judge: warning: no full cgroup for the boxes ({lacking}): what it lacks is measured and limited "
+              f"inside the box, where a submission can change it", file=sys.stderr)
     return found
 
 

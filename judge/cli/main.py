@@ -21,7 +21,8 @@ from judge import __version__, defaults
 from judge.cli.common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser
 from judge.errors import JudgeError
 
-REQUIRE_HELP = "fail (exit 2) instead of running submissions with resource limits only when no sandbox works here"
+REQUIRE_HELP = ("fail (exit 2) instead of running submissions with resource limits only when no sandbox works here, "
+                "or without the cgroups that limit and measure each box from outside")
 DB_HELP = "results store (default: $JUDGE_DB or .judge/results.sqlite3)"
 LEADERBOARD_FORMATS = ["terminal", "markdown", "csv", "json", "junit", "html", "gradescope"]
 

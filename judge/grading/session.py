@@ -88,7 +88,7 @@ class Session:
                 return failed
         reply = self.server.run(args)
         if reply.status is Status.WALL_TIMEOUT:
-            # The CPU limit is the kernel's and load cannot trip it; the wall limit (3x CPU) can be
+            # The CPU limit is on the box's CPU time and load cannot trip it; the wall limit (3x CPU) can be
             # tripped by a machine busy with other work. So a wall time-out is given only when a fresh
             # server times out again on the same case (README, "Speed": how load is accounted for).
             self._stop()
@@ -129,7 +129,7 @@ class Session:
             config.update(request_fd=request_fd, response_fd=response_fd)
             return language.server_argv(prepared, config)
 
-        return Launch(argv, tuple(Path(p) for p in prepared.mounts))
+        return Launch(argv, tuple(Path(p) for p in prepared.mounts), language.code_before_ready)
 
     def _stop(self) -> None:
         if self.server is not None:
@@ -150,8 +150,9 @@ def interpret(problem: Problem, reply: Reply) -> Run:
     """What a reply means for the input: the protocol's table (judge/sandbox/protocol.py), then the
     answer's type, checked against the signature before any checker sees it."""
     data = reply.data
-    # The case's CPU time and peak memory.
-    cpu_ms, memory_kb = data.get("cpu_ms"), data.get("mem_kb")
+    # The judge's own measure from the box's cgroup; the harness's word only where there is none.
+    cpu_ms = reply.cpu_ms if reply.cpu_ms is not None else data.get("cpu_ms")
+    memory_kb = reply.memory_kb if reply.memory_kb is not None else data.get("mem_kb")
     common = dict(wall_ms=reply.wall_ms, cpu_ms=cpu_ms, memory_kb=memory_kb, output=reply.output)
     verdict = reply.status.verdict
     if verdict is not None:

@@ -73,6 +73,9 @@ class Language:
     #: A trivial solution of the self-test signature (see judge/languages/selftest.py).
     selftest_source: str = ""
     selftest_extension: str = ""
+    #: Whether the submission's code can run before the server says ready (static initialisers):
+    #: then its start is charged to its first case (judge/sandbox/meter.py).
+    code_before_ready: bool = False
 
     def matches(self, path: Path) -> bool:
         """Whether a file is written in this language (by its extension)."""

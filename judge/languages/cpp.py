@@ -29,6 +29,7 @@ class Cpp(Compiled):
     harness = HARNESS_DIR / "cpp_server.cpp"
     harness_files = (harness,)
     artifacts = ("solution",)
+    code_before_ready = True   # static initialisers run before main
     selftest_extension = ".cpp"
     selftest_source = """class Solution {
 public:

@@ -45,6 +45,7 @@ class Go(Compiled):
     harness = HARNESS_DIR / "go_server.go"
     harness_files = (harness,)
     artifacts = ("solution",)
+    code_before_ready = True   # package init() functions run before main
     selftest_extension = ".go"
     selftest_source = """func updateBoard(board [][]byte, click []int) [][]byte {
     board[click[0]][click[1]] = 'X'

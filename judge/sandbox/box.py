@@ -9,10 +9,12 @@ Two boxes:
 - `Box`: the fallback where bwrap cannot run: resource limits and a process group only.
 
 Both add, where the judge may create cgroups (see cgroups.py), a per-box cgroup: a whole-box memory
-cap whose OOM kills become MLE, a process cap, and a kill that reaches processes that left the
-process group. `Box.open()` makes that per-server part (a `Jail`); `Box.command(...)` turns a command
-into the one to start, and `Jail.preexec` sets the limits in the child just before it executes.
-The per-case limits (CPU time, memory of one case) are the harness's job, inside the box.
+cap whose OOM kills become MLE, a process cap, one core's CPU at most, the counters the judge reads
+each case's CPU time and peak memory from (meter.py), and a kill that reaches processes that left
+the process group. `Box.open()` makes that per-server part (a `Jail`); `Box.command(...)` turns a
+command into the one to start, and `Jail.preexec` sets the limits in the child just before it
+executes. The per-case limits are enforced by the judge from those counters (runner.py); the
+harness's own limits inside the box are a second line where there is no cgroup.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ class BoxLimits:
     stack: int = 512 * 1024 * 1024      # deep recursion (C++, Go, Python's C frames) needs room
     address_space: int | None = None    # whole-box cap, for runtimes that cannot limit per case
     processes: int = 64                 # processes (and threads) at once: stops a fork bomb
+    cpus: float = 1.0                   # cores' worth of CPU time at once (cgroup quota): parallel boxes stay fair
     tmp_size: int = 64 * 1024 * 1024    # the box's private /tmp (in memory, so also under its memory cap)
 
 
@@ -78,6 +81,7 @@ class Box:
     name: str = "none"
     limits: BoxLimits = field(default_factory=BoxLimits)
     reason: str = ""    # why detect() fell back to this box
+    hierarchy: cgroups.Hierarchy | None = None   # where the boxes' cgroups are made; None: detected
 
     @property
     def isolated(self) -> bool:
@@ -86,8 +90,17 @@ class Box:
 
     def describe(self) -> str:
         """One line for people: what the box is and what it enforces."""
-        extra = f"; cgroups: {', '.join(cgroups.available())}" if cgroups.available() else ""
+        extra = f"; {self.groups()}" if self.groups() else ""
         return f"{self.name} (resource limits only, no isolation{extra})"
+
+    def groups(self) -> str:
+        """`cgroup v1: memory, pids, ...`: what the box's cgroup does here ('' without one)."""
+        found = self.hierarchy or cgroups.detect()
+        return f"cgroup v{found.version}: {', '.join(found.capabilities)}" if found is not None else ""
+
+    def shortfall(self) -> str:
+        """What of the cgroup guarantees (limits and measures from outside the box) is lacking here; ''."""
+        return self.hierarchy.missing if self.hierarchy is not None else cgroups.missing()
 
     def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = ()) -> list[str]:
         """The command line that runs `argv` in the box with `workdir` as its folder."""
@@ -101,7 +114,8 @@ class Box:
 
     def open(self, memory_bytes: int | None = None) -> "Jail":
         """The per-server part of the box: its cgroup (memory cap `memory_bytes`), limits, kill."""
-        group = cgroups.Group(memory_bytes, self.limits.processes) if cgroups.available() else None
+        found = self.hierarchy or cgroups.detect()
+        group = cgroups.Group(memory_bytes, self.limits.processes, self.limits.cpus, found) if found else None
         nproc = None
         if (group is None or "pids" not in group.controllers) and os.geteuid() != 0:
             # RLIMIT_NPROC counts every process of the user, so leave room for those already running.
@@ -133,7 +147,7 @@ class BwrapBox(Box):
 
     def describe(self) -> str:
         """One line for people: the tool, its namespaces and the cgroups in use."""
-        groups = f"; cgroups: {', '.join(cgroups.available())}" if cgroups.available() else ""
+        groups = f"; {self.groups()}" if self.groups() else ""
         return (f"{self.name} ({self.version or 'bubblewrap'}; namespaces: user, pid, net, ipc, uts, cgroup{groups})")
 
     def environment(self, workdir: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -210,10 +224,6 @@ class Jail:
         self.box.preexec()
         if self.nproc is not None:
             _set(resource.RLIMIT_NPROC, self.nproc)
-
-    def oom_kills(self) -> int:
-        """How many of the box's processes the kernel killed at its memory cap (0 without cgroups)."""
-        return self.group.oom_kills() if self.group is not None else 0
 
     def kill(self, pid: int) -> None:
         """Kill the box: the process group led by `pid`, then everything left in its cgroup."""

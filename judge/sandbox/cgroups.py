@@ -1,134 +1,442 @@
-"""One cgroup (v1) per box: a whole-box memory cap that reports OOM kills, a process cap, and a
-way to kill everything the box started, even processes that left its process group.
+"""One cgroup per box, on cgroup v1 or v2: a whole-box memory cap whose OOM kills are counted, a
+process cap, at most one core's CPU, the box's CPU time and peak memory as the kernel counts them
+(every process and thread of the box, read from outside it), and a kill that reaches processes
+that left the box's process group.
 
-Used where the judge may create cgroups (as root, with cgroup v1 mounted at /sys/fs/cgroup/<name>);
-everywhere else `available()` is empty and the box relies on rlimits and namespaces alone. Each
-box's group is made inside the judge's own group of each controller, so limits set above the judge
-(a container's) still hold.
+Used where the judge may create cgroups (as root, or in a group delegated to it); everywhere else
+`available()` is empty, `missing()` says why, and the box relies on rlimits and namespaces alone.
+Each box's group is made inside the judge's own group of each hierarchy (or `$JUDGE_CGROUP`, a
+path inside the hierarchies), so limits set above the judge (a container's) still hold.
+
+v1 has one hierarchy per controller, v2 one unified hierarchy; the two name the same things
+differently. Capabilities carry v1's controller names on both: on v2, `freezer` stands for the
+core files cgroup.freeze/cgroup.kill and `cpuacct` for cpu.stat, which every v2 group has.
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 import itertools
 import os
+import re
+import secrets
 import signal
 import time
-from pathlib import Path
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
 
-ROOT = Path("/sys/fs/cgroup")
-#: memory: the whole-box cap and OOM detection; pids: the process cap; freezer: a race-free kill.
-CONTROLLERS = ("memory", "pids", "freezer")
+#: memory: the cap, peak and OOM kills; pids: the process cap; freezer: a race-free kill;
+#: cpu: one core's quota; cpuacct: the box's CPU time.
+CONTROLLERS = ("memory", "pids", "freezer", "cpu", "cpuacct")
+#: A v2 group has these only when its parent enables them (cgroup.subtree_control).
+V2_ENABLED = ("memory", "pids", "cpu")
+#: The file of a v2 group that shows each capability is there.
+V2_FILES = {"memory": "memory.max", "pids": "pids.max", "cpu": "cpu.max", "freezer": "cgroup.freeze",
+            "cpuacct": "cpu.stat"}
+#: The kernel's usual CFS period (shorter ones throttle a single busy thread now and then under
+#: load): a box over its core is held back within a period, so the judge's check of its CPU time
+#: overshoots by about that much at most.
+PERIOD_US = 100_000
+#: Where the boxes' groups are made instead of the judge's own group (a path inside each hierarchy).
+ENV = "JUDGE_CGROUP"
+#: The v2 leaf the judge moves itself into when its own group must hold no process (see _enable).
+V2_LEAF = "judge-self"
+_TOKEN = secrets.token_hex(3)   # judges in other PID namespaces may share a parent group and a pid
 _counter = itertools.count()
 
 
-def _own_path(controller: str) -> Path | None:
-    """The judge's own group of `controller`, as a folder under ROOT, or None."""
+@dataclass(frozen=True)
+class Hierarchy:
+    """Where the boxes' groups are made: the cgroup version and, per capability, the parent folder."""
+
+    version: int
+    parents: dict[str, Path]    # capability -> the folder boxes' groups are made in (one folder on v2)
+    missing: str = ""           # what of the full set is lacking and why, for people ('' when nothing)
+
+    @property
+    def capabilities(self) -> tuple[str, ...]:
+        """What a box's group can do here, in CONTROLLERS order."""
+        return tuple(c for c in CONTROLLERS if c in self.parents)
+
+
+def _unescape(text: str) -> str:
+    """A mountinfo field with its octal escapes (a space is \\040) undone."""
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), text)
+
+
+def _mounts() -> tuple[dict[str, tuple[Path, str]], tuple[Path, str] | None]:
+    """The v1 mounts by controller and the v2 mount, each as (mount point, its root in the hierarchy)."""
+    v1: dict[str, tuple[Path, str]] = {}
+    v2: tuple[Path, str] | None = None
+    try:
+        lines = Path("/proc/self/mountinfo").read_text().splitlines()
+    except OSError:
+        return v1, v2
+    for line in lines:
+        left, _, right = line.partition(" - ")
+        fields, tail = left.split(), right.split()
+        if len(fields) < 5 or len(tail) < 3:
+            continue
+        point, root = Path(_unescape(fields[4])), _unescape(fields[3])
+        if tail[0] == "cgroup2" and v2 is None:
+            v2 = (point, root)
+        elif tail[0] == "cgroup":
+            for option in tail[2].split(","):
+                if option in CONTROLLERS:
+                    v1.setdefault(option, (point, root))
+    return v1, v2
+
+
+def _own_paths() -> tuple[dict[str, str], str | None]:
+    """The judge's own group: per v1 controller, and on v2, as paths inside each hierarchy."""
+    v1: dict[str, str] = {}
+    v2: str | None = None
     try:
         lines = Path("/proc/self/cgroup").read_text().splitlines()
     except OSError:
-        return None
+        return v1, v2
     for line in lines:
-        _, names, path = line.split(":", 2)
-        if controller in names.split(","):
-            base = ROOT / controller
-            inside = base / path.lstrip("/")
-            # In a cgroup namespace the listed path may not exist under the mount: use its root.
-            return inside if inside.is_dir() else base if base.is_dir() else None
-    return None
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        _, names, path = parts
+        if parts[0] == "0" and not names:
+            v2 = path
+        for name in names.split(","):
+            if name in CONTROLLERS:
+                v1[name] = path
+    return v1, v2
+
+
+def _folder(point: Path, root: str, path: str | None) -> Path | None:
+    """The folder of group `path` (or $JUDGE_CGROUP) under a mount whose root is `root`, or None."""
+    override = os.environ.get(ENV)
+    wanted = PurePosixPath(override or path or "/")
+    try:
+        relative = wanted.relative_to(root)
+    except ValueError:
+        relative = wanted.relative_to("/")
+    folder = point / relative
+    if folder.is_dir():
+        return folder
+    # In a cgroup namespace the listed path may not exist under the mount: its root is the group then.
+    return None if override else (point if point.is_dir() else None)
+
+
+def _probe(parent: Path) -> Path | None:
+    """Make a trial group in `parent`; its folder (for the caller to look into and remove), or None."""
+    probe = parent / f"judge-probe-{os.getpid()}-{_TOKEN}-{next(_counter)}"
+    try:
+        probe.mkdir()
+    except OSError:
+        return None
+    return probe
+
+
+def _remove(folder: Path) -> None:
+    try:
+        folder.rmdir()
+    except OSError:
+        pass
+
+
+def detect_v1() -> Hierarchy | None:
+    """The v1 controllers in which the judge can make a child group, or None without any."""
+    mounts, _ = _mounts()
+    own, _ = _own_paths()
+    parents: dict[str, Path] = {}
+    lacking = []
+    for controller in CONTROLLERS:
+        if controller not in mounts:
+            lacking.append(f"{controller} (not mounted)")
+            continue
+        folder = _folder(*mounts[controller], own.get(controller))
+        probe = _probe(folder) if folder is not None else None
+        if probe is None:
+            lacking.append(f"{controller} (cannot make a group in {folder or 'the judge group'})")
+            continue
+        _remove(probe)
+        parents[controller] = folder
+    if not parents:
+        return None
+    missing = f"cgroup v1 lacks {', '.join(lacking)}" if lacking else ""
+    return Hierarchy(1, parents, missing)
+
+
+def _enable(folder: Path) -> str:
+    """Enable the v2 controllers a box needs for the groups under `folder`; '' or what failed.
+
+    v2 lets a group hand controllers to its children only while it holds no process itself. When
+    the only process in the judge's group is the judge (`systemd-run --scope`, a container's sole
+    process), the judge moves itself into a leaf beside the boxes, `judge-self`, and tries again.
+    """
+    try:
+        offered = set((folder / "cgroup.controllers").read_text().split())
+        enabled = set((folder / "cgroup.subtree_control").read_text().split())
+    except OSError as exc:
+        return f"cannot read {folder}'s controllers: {exc.strerror}"
+    wanted = [c for c in V2_ENABLED if c in offered and c not in enabled]
+    absent = [c for c in V2_ENABLED if c not in offered]
+    if not wanted:
+        return f"{', '.join(absent)} not offered to {folder} (its parent does not enable them)" if absent else ""
+    line = " ".join(f"+{c}" for c in wanted)
+    try:
+        (folder / "cgroup.subtree_control").write_text(line)
+        return ""
+    except OSError as exc:
+        if exc.errno != errno.EBUSY:
+            return f"cannot enable {line} in {folder}: {exc.strerror}"
+    try:
+        leaf = folder / V2_LEAF
+        leaf.mkdir(exist_ok=True)
+        (leaf / "cgroup.procs").write_text(str(os.getpid()))
+        (folder / "cgroup.subtree_control").write_text(line)
+        return ""
+    except OSError as exc:
+        return (f"cannot enable {line} in {folder} ({exc.strerror}): other processes share the judge's group; "
+                f"run the judge in a group of its own or set {ENV} to a delegated one")
+
+
+def detect_v2() -> Hierarchy | None:
+    """The unified hierarchy, with what a box's group gets there, or None where no group can be made."""
+    _, mount = _mounts()
+    if mount is None:
+        return None
+    _, own = _own_paths()
+    folder = _folder(*mount, own)
+    if folder is None:
+        return None
+    problem = _enable(folder)
+    probe = _probe(folder)
+    if probe is None:
+        return None
+    try:
+        parents = {c: folder for c, name in V2_FILES.items() if (probe / name).exists()}
+    finally:
+        _remove(probe)
+    lacking = [c for c in CONTROLLERS if c not in parents]
+    missing = ""
+    if lacking:
+        missing = f"cgroup v2 at {folder} lacks {', '.join(lacking)}" + (f" ({problem})" if problem else "")
+    return Hierarchy(2, parents, missing)
 
 
 @functools.lru_cache(maxsize=None)
+def detect() -> Hierarchy | None:
+    """The hierarchy the boxes' groups are made in (tried once per process), or None.
+
+    v1 wins where it holds the memory controller (a hybrid machine mounts both, v2 without
+    controllers); otherwise the one that offers more. v2 is only probed when needed: probing it may
+    move the judge into a leaf group (see _enable).
+    """
+    v1 = detect_v1()
+    if v1 is not None and "memory" in v1.parents:
+        return v1
+    v2 = detect_v2()
+    if v2 is None or v1 is not None and len(v1.parents) >= len(v2.parents):
+        return v1
+    return v2
+
+
 def available() -> tuple[str, ...]:
-    """The controllers in which this process can make a child group (tried once per process)."""
-    usable = []
-    for controller in CONTROLLERS:
-        parent = _own_path(controller)
-        if parent is None:
-            continue
-        probe = parent / f"judge-probe-{os.getpid()}"
-        try:
-            probe.mkdir()
-            probe.rmdir()
-            usable.append(controller)
-        except OSError:
-            pass
-    return tuple(usable)
+    """The capabilities a box's group has here (empty without cgroups)."""
+    found = detect()
+    return found.capabilities if found is not None else ()
+
+
+def missing() -> str:
+    """What of the full set of box guarantees cgroups cannot give here, and why; '' when nothing."""
+    found = detect()
+    if found is None and os.environ.get(ENV):
+        return f"no cgroup can be made in {ENV}={os.environ[ENV]} (no such group in any hierarchy, or not writable)"
+    if found is None:
+        return "no cgroup can be made here (the judge needs root or a delegated cgroup, and cgroup v1 or v2 mounted)"
+    return found.missing
 
 
 class Group:
-    """A cgroup of each available controller for one box; `enter()` runs in the box's first process."""
+    """A cgroup for one box in each folder of the hierarchy; `enter()` runs in the box's first process.
 
-    def __init__(self, memory_bytes: int | None, processes: int | None):
+    The counters are files opened once and read again with pread: an open per case costs as much
+    as a small case's whole run.
+    """
+
+    def __init__(self, memory_bytes: int | None = None, processes: int | None = None, cpus: float | None = None,
+                 hierarchy: Hierarchy | None = None):
+        self.hierarchy = hierarchy or detect()
         self.dirs: dict[str, Path] = {}
-        name = f"judge-{os.getpid()}-{next(_counter)}"
-        for controller in available():
-            parent = _own_path(controller)
-            if parent is None:
-                continue
-            path = parent / name
-            try:
-                path.mkdir()
-            except OSError:
-                continue
-            self.dirs[controller] = path
-        if memory_bytes and "memory" in self.dirs:
-            self._write("memory", "memory.limit_in_bytes", memory_bytes)
-            # Without this a machine with swap would page the box out instead of stopping it.
-            self._write("memory", "memory.memsw.limit_in_bytes", memory_bytes, required=False)
+        self.fds: dict[str, int] = {}
+        self.peak_resets = True     # v2 before Linux 6.12 cannot reset memory.peak
+        if self.hierarchy is None:
+            return
+        name = f"judge-{os.getpid()}-{_TOKEN}-{next(_counter)}"
+        made: dict[Path, Path | None] = {}
+        for capability, parent in self.hierarchy.parents.items():
+            if parent not in made:   # v2, or v1 controllers mounted together: one folder for several
+                try:
+                    (parent / name).mkdir()
+                    made[parent] = parent / name
+                except OSError:
+                    made[parent] = None
+            if made[parent] is not None:
+                self.dirs[capability] = made[parent]
+        if memory_bytes and "memory" in self.dirs and not self.set_memory_limit(memory_bytes):
+            folder = self.dirs["memory"]
+            self.close()
+            raise OSError(f"cannot set the memory cap of {folder}")
         if processes and "pids" in self.dirs:
             self._write("pids", "pids.max", processes)
+        if cpus and "cpu" in self.dirs:
+            quota = max(1000, int(cpus * PERIOD_US))
+            if self.v2:
+                self._write("cpu", "cpu.max", f"{quota} {PERIOD_US}")
+            else:
+                self._write("cpu", "cpu.cfs_period_us", PERIOD_US)
+                self._write("cpu", "cpu.cfs_quota_us", quota)
+
+    @property
+    def v2(self) -> bool:
+        """Whether the group lives in the unified hierarchy."""
+        return self.hierarchy is not None and self.hierarchy.version == 2
 
     @property
     def controllers(self) -> tuple[str, ...]:
-        """The controllers this group really has."""
-        return tuple(self.dirs)
+        """The capabilities this group really has."""
+        return tuple(c for c in CONTROLLERS if c in self.dirs)
 
-    def _write(self, controller: str, name: str, value: object, required: bool = True) -> None:
+    def _folders(self) -> list[Path]:
+        return list(dict.fromkeys(self.dirs.values()))
+
+    def _write(self, capability: str, name: str, value: object, required: bool = True) -> bool:
         try:
-            (self.dirs[controller] / name).write_text(str(value))
+            (self.dirs[capability] / name).write_text(str(value))
+            return True
         except OSError:
             if required:
                 raise
+            return False
+
+    def set_memory_limit(self, limit: int) -> bool:
+        """Cap the box's memory (swap included: a box is stopped, not paged out); False when refused."""
+        if "memory" not in self.dirs:
+            return False
+        if self.v2:
+            ok = self._write("memory", "memory.max", limit, required=False)
+            self._write("memory", "memory.swap.max", 0, required=False)
+            return ok
+        # v1 refuses memory above memory+swap: when the cap grows, memory+swap must move first.
+        if not self._write("memory", "memory.limit_in_bytes", limit, required=False):
+            self._write("memory", "memory.memsw.limit_in_bytes", limit, required=False)
+            if not self._write("memory", "memory.limit_in_bytes", limit, required=False):
+                return False
+        self._write("memory", "memory.memsw.limit_in_bytes", limit, required=False)
+        return True
 
     def enter(self) -> None:
-        """Move the calling process into every controller's group (called between fork and exec)."""
+        """Move the calling process into the group (called between fork and exec)."""
         pid = str(os.getpid()).encode()
-        for path in self.dirs.values():
+        for path in self._folders():
             fd = os.open(path / "cgroup.procs", os.O_WRONLY)
             try:
                 os.write(fd, pid)
             finally:
                 os.close(fd)
 
+    def _fd(self, use: str) -> int | None:
+        """The file for `use` (cpu, current, peak, events), opened once; None where the group lacks it."""
+        fd = self.fds.get(use)
+        if fd is not None:
+            return fd
+        capability, v1_name, v2_name = {
+            "cpu": ("cpuacct", "cpuacct.usage", "cpu.stat"),
+            "current": ("memory", "memory.usage_in_bytes", "memory.current"),
+            "peak": ("memory", "memory.max_usage_in_bytes", "memory.peak"),
+            "events": ("memory", "memory.oom_control", "memory.events"),
+        }[use]
+        if capability not in self.dirs:
+            return None
+        path = self.dirs[capability] / (v2_name if self.v2 else v1_name)
+        try:
+            fd = os.open(path, os.O_RDWR if use == "peak" else os.O_RDONLY)
+        except OSError:
+            try:  # a memory.peak that cannot be reset (v2 before 6.12) is still worth reading
+                fd = os.open(path, os.O_RDONLY)
+                self.peak_resets = False
+            except OSError:
+                return None
+        self.fds[use] = fd
+        return fd
+
+    def _read(self, use: str) -> bytes | None:
+        fd = self._fd(use)
+        if fd is None:
+            return None
+        try:
+            return os.pread(fd, 4096, 0)
+        except OSError:
+            return None
+
+    def cpu_ns(self) -> int | None:
+        """CPU time used by everything that ever ran in the box, in nanoseconds; None without the counter."""
+        data = self._read("cpu")
+        if data is None:
+            return None
+        try:
+            if self.v2:  # cpu.stat: `usage_usec N` first
+                return int(_field(data, b"usage_usec")) * 1000
+            return int(data)
+        except (TypeError, ValueError):
+            return None
+
+    def memory_now(self) -> int | None:
+        """The box's memory in use now (bytes, the kernel's charge: anonymous, page cache, kernel)."""
+        return _number(self._read("current"))
+
+    def peak_bytes(self) -> int | None:
+        """The box's highest memory use since the last `reset_peak()` (since it was made where it cannot reset)."""
+        return _number(self._read("peak"))
+
+    def reset_peak(self) -> None:
+        """Start a new peak from the memory in use now."""
+        fd = self._fd("peak")
+        if fd is None or not self.peak_resets:
+            return
+        try:
+            # v2's reset holds for reads through this same file descriptor, which is why it stays open.
+            os.pwrite(fd, b"reset" if self.v2 else b"0", 0)
+        except OSError:
+            self.peak_resets = False
+
+    def oom_kills(self) -> int:
+        """How many processes of the box the kernel killed for going over the memory cap."""
+        data = self._read("events")
+        try:  # older v1 kernels lack the counter: no OOM verdict from here then
+            return int(_field(data, b"oom_kill") or 0) if data is not None else 0
+        except ValueError:
+            return 0
+
     def pids(self) -> set[int]:
         """Every process still in the group."""
         found: set[int] = set()
-        for path in self.dirs.values():
+        for path in self._folders():
             try:
                 found |= {int(p) for p in (path / "cgroup.procs").read_text().split()}
             except OSError:
                 pass
         return found
 
-    def oom_kills(self) -> int:
-        """How many processes of the box the kernel killed for going over the memory cap."""
-        if "memory" not in self.dirs:
-            return 0
-        try:
-            for line in (self.dirs["memory"] / "memory.oom_control").read_text().splitlines():
-                key, _, value = line.partition(" ")
-                if key == "oom_kill":  # older kernels lack the counter: no OOM verdict from here then
-                    return int(value)
-            return 0
-        except (OSError, ValueError):
-            return 0
-
     def kill(self, timeout: float = 3.0) -> bool:
         """SIGKILL everything in the group (frozen first, so nothing forks meanwhile); True once empty."""
-        frozen = "freezer" in self.dirs
-        if frozen:
-            self._write("freezer", "freezer.state", "FROZEN", required=False)
+        if "freezer" not in self.dirs:
+            return self._kill_each(timeout, frozen=False)
+        if self.v2 and self._write("freezer", "cgroup.kill", 1, required=False):
+            return self._wait_empty(timeout)   # the kernel kills the whole group at once (Linux 5.14+)
+        frozen = self._write("freezer", "cgroup.freeze" if self.v2 else "freezer.state",
+                             1 if self.v2 else "FROZEN", required=False)
+        return self._kill_each(timeout, frozen)
+
+    def _kill_each(self, timeout: float, frozen: bool) -> bool:
         deadline = time.monotonic() + timeout
         try:
             while True:
@@ -141,19 +449,37 @@ class Group:
                     except (ProcessLookupError, PermissionError):
                         pass
                 if frozen:  # killed tasks only die once thawed
-                    self._write("freezer", "freezer.state", "THAWED", required=False)
+                    self._thaw()
                     frozen = False
                 if time.monotonic() > deadline:
                     return False
                 time.sleep(0.005)
         finally:
             if frozen:
-                self._write("freezer", "freezer.state", "THAWED", required=False)
+                self._thaw()
+
+    def _thaw(self) -> None:
+        self._write("freezer", "cgroup.freeze" if self.v2 else "freezer.state", 0 if self.v2 else "THAWED",
+                    required=False)
+
+    def _wait_empty(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while self.pids():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+        return True
 
     def close(self) -> None:
-        """Kill what is left and remove the group's folders."""
+        """Kill what is left, close the counters and remove the group's folders."""
         self.kill()
-        for path in self.dirs.values():
+        for fd in self.fds.values():
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.fds = {}
+        for path in self._folders():
             for _ in range(50):  # a just-killed process may still be leaving the group
                 try:
                     path.rmdir()
@@ -163,3 +489,19 @@ class Group:
                 except OSError:
                     time.sleep(0.01)
         self.dirs = {}
+
+
+def _field(data: bytes, key: bytes) -> bytes | None:
+    """The value of `key` in a `key value` per line cgroup file (memory.events, cpu.stat, oom_control)."""
+    for line in data.splitlines():
+        name, _, value = line.partition(b" ")
+        if name == key:
+            return value.strip()
+    return None
+
+
+def _number(data: bytes | None) -> int | None:
+    try:
+        return int(data) if data is not None else None
+    except ValueError:
+        return None

@@ -84,7 +84,7 @@ def run_tool(box: BwrapBox, argv: list[str], folder: Path, mounts: list[Mount], 
         else:
             status = ended
         child.returncode = os.waitstatus_to_exitcode(status)
-        oom_kills = jail.oom_kills()
+        oom_kills = jail.group.oom_kills() if jail.group is not None else 0
     finally:
         if child.returncode is None:  # an exception on the way: leave nothing running
             jail.kill(child.pid)

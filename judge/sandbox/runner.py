@@ -1,9 +1,13 @@
-"""One submission's session: start its server in the box, feed it cases, keep the clock.
+"""One submission's server: start it in the box, feed it cases, keep the clock.
 
 The judge owns time: each case has a wall deadline measured here, outside the box; on overrun (or
-on an output flood) the whole box is killed and a fresh server is started for the next case. What
-the submission prints on stdout and stderr is counted and kept (capped) per case, apart from the
-protocol channel, so prints can neither forge nor corrupt an answer.
+on an output flood) the whole box is killed and a fresh server is started for the next case. Where
+the box has a cgroup, the judge also owns the case's CPU time and memory (meter.py): it reads the
+box's counters around each case, kills the box once its CPU time passes the limit (TLE), and takes
+an OOM kill at the box's cap, or a peak over the limit, as MLE. What the harness says about time or
+memory can then only make a verdict worse. What the submission prints on stdout and stderr is
+counted and kept (capped) per case, apart from the protocol channel, so prints can neither forge
+nor corrupt an answer.
 """
 
 from __future__ import annotations
@@ -22,13 +26,20 @@ from typing import Callable
 
 from judge.problems.problem import Limits
 from judge.sandbox.box import Box, Jail, Mount
+from judge.sandbox.meter import Meter, Usage
 from judge.sandbox.protocol import Status, decode
 
 KEEP_OUTPUT = 4096  # bytes of stdout/stderr kept per case for the report
 LINE_SLACK = 65536  # an answer line may exceed the output limit by this much (the envelope)
 START_TIMEOUT = 20.0
-#: The whole box's memory cap is one case's limit plus this, for the server itself and its runtime.
+#: The box's memory cap until its server is ready is one case's limit plus this, for the server
+#: itself and its runtime; then it is the server's baseline plus one case's limit (meter.py).
 SERVER_MEMORY = 128 * 1024 * 1024
+#: What the harness says that the judge's own measure does not change: a limit it already saw hit,
+#: or a missing entry point. Every other end of a case over a limit becomes TLE or MLE.
+KEPT = {Status.TIMEOUT, Status.MEMORY, Status.NOENTRY, Status.COMPILE_ERROR}
+#: Re-reading the box's CPU time while a case runs is never sooner than this (seconds) after the last.
+CPU_RECHECK = 0.002
 
 
 @dataclass(frozen=True)
@@ -37,6 +48,7 @@ class Launch:
 
     argv: Callable[[int, int], list[str]]   # (request_fd, response_fd) -> argv
     mounts: tuple[Path, ...] = ()
+    charge_start: bool = False   # submission code may run before ready: the first case pays the start
 
 
 @dataclass
@@ -48,6 +60,8 @@ class Reply:
     wall_ms: float = 0.0
     output: str = ""
     exit_info: str = ""
+    cpu_ms: float | None = None      # the judge's own measure from the box's cgroup, None without one
+    memory_kb: int | None = None     # the same: the box's peak over the server's baseline
 
 
 class Server:
@@ -58,7 +72,7 @@ class Server:
         self.proc: subprocess.Popen | None = None
         self.jail: Jail | None = None
         self.next_id = 0
-        self.oom_base = 0   # the box's OOM kills already explained (its cgroup is new with each start)
+        self.meter: Meter | None = None
 
     @property
     def alive(self) -> bool:
@@ -77,7 +91,6 @@ class Server:
         mounts.append(Mount(self.workdir))
         command = self.box.command(argv, self.workdir, mounts, keep_fds=(req_r, resp_w))
         self.jail = self.box.open(self.limits.memory_bytes + SERVER_MEMORY)
-        self.oom_base = 0
         try:
             self.proc = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -96,24 +109,26 @@ class Server:
         self.buffer = b""
         self.streams = {self.proc.stdout.fileno(): "stdout", self.proc.stderr.fileno(): "stderr"}
         reply = self._exchange(b"", START_TIMEOUT + self.limits.wall_time)
+        group = self.jail.group if self.jail is not None else None
         if not reply.status.fatal and not reply.status.first:
             reply = Reply(Status.PROTOCOL, {}, reply.wall_ms, reply.output,
                           f"the server said {reply.status} before it was ready")
+        if reply.status is Status.READY and group is not None and group.controllers:
+            self.meter = Meter(group, self.limits.memory_bytes, self.launch.charge_start)
+            self.meter.ready()
         return reply
 
     def run(self, args: list[Any]) -> Reply:
         """Send one case and wait for its answer within the wall limit (or the reason there is none)."""
         self.next_id += 1
         payload = (json.dumps({"id": self.next_id, "args": args}) + "\n").encode()
-        reply = self._exchange(payload, self.limits.wall_time)
-        # The OOM count is read only when an end needs explaining: reading the cgroup file for every
-        # case cost as much as a small case's whole run.
-        kills = self.jail.oom_kills() if reply.status.oom_explained and self.jail else self.oom_base
-        if kills > self.oom_base:
-            self.oom_base = kills
-            if reply.status is Status.PROTOCOL:
-                self.stop()
-            return Reply(Status.MEMORY, {}, reply.wall_ms, reply.output, "killed at the box's memory cap")
+        reply = self._exchange(payload, self.limits.wall_time, self.meter)
+        if self.proc is None:  # the box was stopped (time-out, flood, death): the reply says why
+            return reply
+        if self.meter is not None:
+            reply = self._judged(reply, self.meter.take())
+            if self.proc is None:
+                return reply
         if reply.status.first:
             reply = Reply(Status.PROTOCOL, {}, reply.wall_ms, reply.output,
                           f"the server said {reply.status} in answer to a case")
@@ -122,10 +137,25 @@ class Server:
                           "an answer for another case arrived on the judge's channel")
         return reply
 
-    def _exchange(self, payload: bytes, limit: float) -> Reply:
-        """Write `payload`, then read until one answer line, EOF, a flood or the deadline."""
+    def _judged(self, reply: Reply, usage: Usage) -> Reply:
+        """The reply with the judge's own measure; TLE or MLE (and the box stopped) when over a limit."""
+        reply.cpu_ms, reply.memory_kb = usage.cpu_ms, usage.memory_kb
+        status, why = _over(self.limits, usage)
+        if status is None or reply.status in KEPT:
+            return reply
+        # The box may still be busy (a helper thread, a child) or short of memory: a fresh one serves on.
+        self.stop()
+        return Reply(status, {}, reply.wall_ms, reply.output, why, usage.cpu_ms, usage.memory_kb)
+
+    def _exchange(self, payload: bytes, limit: float, meter: Meter | None = None) -> Reply:
+        """Write `payload`, then read until one answer line, EOF, a flood or the deadline; with a
+        `meter`, also until the box's CPU time passes the limit."""
         started = time.perf_counter()
         deadline = started + limit
+        budget = self.limits.time
+        # With one core's quota the box cannot use CPU faster than the wall clock runs, so its CPU
+        # time needs a look only once the wall clock has run as long as the budget left.
+        check = started + budget if meter is not None else float("inf")
         cap = self.limits.output_bytes
         kept, counted = bytearray(), 0
         sel = selectors.DefaultSelector()
@@ -136,10 +166,19 @@ class Server:
             sel.register(self.req_w, selectors.EVENT_WRITE, "req")
         try:
             while True:
-                timeout = deadline - time.perf_counter()
+                now = time.perf_counter()
+                timeout = deadline - now
                 if timeout <= 0:
                     return self._fail(Status.WALL_TIMEOUT, started, kept)
-                for key, _ in sel.select(timeout):
+                if now >= check:
+                    used = meter.cpu_ms()
+                    if used is None:
+                        check = float("inf")
+                    elif used > budget * 1000:
+                        return self._fail(Status.TIMEOUT, started, kept)
+                    else:
+                        check = now + max(budget - used / 1000, CPU_RECHECK)
+                for key, _ in sel.select(min(timeout, check - now)):
                     if key.data == "req":
                         try:
                             payload = payload[os.write(self.req_w, payload):]
@@ -200,12 +239,13 @@ class Server:
 
     def _fail(self, status: Status, started: float, kept: bytearray) -> Reply:
         wall = (time.perf_counter() - started) * 1000
-        # The OOM count must be read before stop() releases the cgroup.
-        oom = status is Status.DIED and self.jail is not None and self.jail.oom_kills() > self.oom_base
+        # The counters must be read before stop() releases the cgroup.
+        usage = self.meter.take() if self.meter is not None else Usage(None, None, 0)
         info = self.stop(kill=status is not Status.DIED)
-        if oom:
-            return Reply(Status.MEMORY, {}, wall, _text(kept), "killed at the box's memory cap")
-        return Reply(status, {}, wall, _text(kept), info)
+        over, why = _over(self.limits, usage)
+        if status in (Status.DIED, Status.WALL_TIMEOUT) and over is not None:
+            return Reply(over, {}, wall, _text(kept), why, usage.cpu_ms, usage.memory_kb)
+        return Reply(status, {}, wall, _text(kept), info, usage.cpu_ms, usage.memory_kb)
 
     def stop(self, kill: bool = True) -> str:
         """End the server (and everything it started); return how it ended."""
@@ -223,6 +263,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 pass
         jail, self.jail = self.jail, None
+        self.meter = None
         try:
             jail.kill(proc.pid)
             proc.wait()
@@ -246,6 +287,17 @@ class Server:
         except subprocess.TimeoutExpired:
             pass
         self.stop()
+
+
+def _over(limits: Limits, usage: Usage) -> tuple[Status | None, str]:
+    """The protocol status a case's measure calls for (`memory`, `timeout`) and why; (None, "") within limits."""
+    if usage.oom_kills:
+        return Status.MEMORY, "killed at the box's memory cap"
+    if usage.cpu_ms is not None and usage.cpu_ms > limits.time * 1000:
+        return Status.TIMEOUT, f"the box used {usage.cpu_ms:.0f} ms of CPU time"
+    if usage.memory_kb is not None and usage.memory_kb * 1024 > limits.memory_bytes:
+        return Status.MEMORY, f"the box used {usage.memory_kb} KiB"
+    return None, ""
 
 
 def _read(fd: int) -> bytes | None:

@@ -1,0 +1,203 @@
+"""The judge's own measure of each case's CPU time and memory (the box's cgroup, read from outside
+the submission's processes) and the limits it enforces with it: hostile submissions from
+tests/attacks/ graded for real, in the real box, in every language that can hide work from its
+harness (a helper thread, a child, a rewritten limit, work before the server is ready).
+
+Each test asserts the verdict and that the reported CPU time or memory is the real work's, not the
+near-zero a harness measuring only its own thread would report.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from judge.grading.grade import Options, grade, grade_one
+from judge.problems.cases import load_cases
+from judge.problems.problem import load_problem
+from judge.sandbox import cgroups
+from judge.sandbox.box import detect
+from judge.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+ATTACKS = ROOT / "tests" / "attacks"
+PROBLEM = load_problem("minesweeper")
+#: The same problem with a wall limit far above its CPU limit: a case then ends by answering or by
+#: the CPU limit the judge enforces, however loaded the machine is (the wall limit has tests of its own).
+PATIENT = dataclasses.replace(PROBLEM, limits=dataclasses.replace(PROBLEM.limits, wall_time=30.0))
+CASES = load_cases(PROBLEM)[:2]
+LIMIT_MS = PROBLEM.limits.time * 1000
+LIMIT_KB = PROBLEM.limits.memory_mb * 1024
+#: How far past the CPU limit a box may get before the judge kills it: about one CFS period of a box
+#: with several busy threads, plus the lateness of the check itself on a busy machine.
+OVERSHOOT_MS = 300
+#: What a case costs beyond the submission's own work (the server's share of the round trip, a
+#: fork, a thread start); a harness that missed the work would report about this much.
+OVERHEAD_MS = 150
+
+pytestmark = pytest.mark.skipif(not {"memory", "cpu", "cpuacct"} <= set(cgroups.available()),
+                                reason="no cgroup with memory, cpu and cpuacct can be made here")
+
+HONEST = '''# Needs about half a second of CPU per case, then answers right.
+import time
+
+WORK_S = 0.5
+
+
+class Solution:
+    def updateBoard(self, board, click):
+        end = time.thread_time() + WORK_S
+        while time.thread_time() < end:
+            pass
+        rows, cols = len(board), len(board[0])
+        r, c = click
+        if board[r][c] == "M":
+            board[r][c] = "X"
+            return board
+        todo = [(r, c)]
+        while todo:
+            r, c = todo.pop()
+            if board[r][c] != "E":
+                continue
+            near = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                    if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols]
+            mines = sum(board[y][x] in "MX" for y, x in near)
+            board[r][c] = str(mines) if mines else "B"
+            if not mines:
+                todo += [(y, x) for y, x in near if board[y][x] == "E"]
+        return board
+'''
+
+
+@pytest.fixture(scope="module")
+def box():
+    found = detect()
+    assert found.isolated, f"no sandbox on this machine: {found.reason} (run bash setup.sh)"
+    return found
+
+
+def detail(result) -> str:
+    return f"{result.verdict.value}: " + " | ".join(
+        f"{c.name}: {c.verdict.value} cpu={c.cpu_ms} mem={c.memory_kb} {c.message[:120]}" for c in result.cases)
+
+
+@pytest.mark.parametrize("name", ["cpu_thread_rlimit.py", "cpu_thread.java", "cpu_thread.cpp", "cpu_goroutine.go"])
+def test_work_on_a_helper_thread_with_its_limit_lifted_is_tle_at_the_limit(box, name):
+    """2 s of CPU on a helper thread, the harness's own limit lifted (rlimit, static field, argv):
+    the judge stops the box at 1 s of the box's CPU time."""
+    result = grade_one(PATIENT, CASES[:1], ATTACKS / name, Options(box=box))
+    case = result.cases[0]
+    assert result.verdict is Verdict.TLE and "CPU time limit" in case.message, detail(result)
+    assert LIMIT_MS <= case.cpu_ms <= LIMIT_MS + OVERSHOOT_MS, detail(result)
+
+
+def test_work_on_a_helper_thread_under_the_limit_is_counted(box, tmp_path):
+    """The same attack with 0.4 s of work: not stopped, and its CPU time is the thread's work."""
+    source = tmp_path / "helper_thread.py"
+    source.write_text((ATTACKS / "cpu_thread_rlimit.py").read_text().replace("WORK_S = 2.0", "WORK_S = 0.4"))
+    result = grade_one(PATIENT, CASES, source, Options(box=box))
+    # It returns the board untouched: a wrong answer, judged as such, with its time.
+    assert [c.verdict for c in result.cases] == [Verdict.WA] * len(CASES), detail(result)
+    assert all(400 <= c.cpu_ms <= 400 + OVERHEAD_MS for c in result.cases), detail(result)
+
+
+def test_work_in_a_forked_child_counts_toward_the_case(box):
+    """A child in a session of its own does 0.4 s of work while the parent waits: AC, 0.4 s each."""
+    result = grade_one(PATIENT, CASES, ATTACKS / "fork_burn.py", Options(box=box))
+    assert result.verdict is Verdict.AC, detail(result)
+    assert all(400 <= c.cpu_ms <= 400 + OVERHEAD_MS for c in result.cases), detail(result)
+
+
+def test_work_before_the_server_is_ready_is_charged_to_the_first_case(box):
+    """2 s of CPU in a C++ static initialiser, before the server says ready: TLE on the first case."""
+    result = grade_one(PATIENT, CASES[:1], ATTACKS / "cpu_before_ready.cpp", Options(box=box))
+    case = result.cases[0]
+    assert result.verdict is Verdict.TLE and "CPU time limit" in case.message, detail(result)
+    assert 2000 <= case.cpu_ms <= 2000 + OVERSHOOT_MS, detail(result)
+
+
+@pytest.mark.parametrize("name", ["memory_rlimit.py", "memory_thread.py"])
+def test_memory_with_the_rlimit_lifted_or_on_a_helper_thread_is_mle(box, name):
+    """330 MB against 256 MiB, with the address-space rlimit lifted, on the main or a helper thread:
+    the box's memory cap stops it, and the case's memory is the box's peak, at the limit."""
+    result = grade_one(PATIENT, CASES[:1], ATTACKS / name, Options(box=box))
+    case = result.cases[0]
+    assert result.verdict is Verdict.MLE and "memory limit" in case.message, detail(result)
+    assert LIMIT_KB * 0.95 <= case.memory_kb <= LIMIT_KB + 1024, detail(result)
+
+
+def test_an_honest_submission_beside_spinners_keeps_its_serial_verdict(box, tmp_path):
+    """16 detached busy loops in one box, graded two at a time beside an honest submission that
+    needs 0.5 s of CPU per case: each box has one core, so the honest one is AC, as alone."""
+    honest = tmp_path / "honest.py"
+    honest.write_text(HONEST)
+    cases = load_cases(PROBLEM)[:4]
+    spinners, fair = grade(PROBLEM, cases, [ATTACKS / "spinners.py", honest],
+                           Options(jobs=2, box=box, skip_after_limit=False))
+    assert fair.verdict is Verdict.AC, detail(fair)
+    assert all(500 <= c.cpu_ms <= 500 + OVERHEAD_MS for c in fair.cases), detail(fair)
+    # The spinners' box had one core: never more CPU time than wall time (plus a CFS period's burst
+    # and the judge's own lateness), where without the quota its 16 loops take 1.5 cores here. It is
+    # charged for all of it, so its own verdict depends on how much it got.
+    assert spinners.verdict in (Verdict.AC, Verdict.TLE), detail(spinners)
+    assert all(c.cpu_ms <= c.time_ms + OVERSHOOT_MS for c in spinners.cases), detail(spinners)
+
+
+# ------------------------------------------------------------------ cgroup v2, as far as this machine has it
+
+V2 = cgroups.detect_v2()
+needs_v2 = pytest.mark.skipif(V2 is None, reason="no cgroup v2 group can be made here")
+
+
+@needs_v2
+def test_v2_hierarchy_says_what_it_offers():
+    """Every v2 group has cpu.stat and cgroup.freeze; what its parent does not enable is named."""
+    assert V2.version == 2 and {"cpuacct", "freezer"} <= set(V2.capabilities), V2
+    lacking = [c for c in cgroups.CONTROLLERS if c not in V2.capabilities]
+    assert all(c in V2.missing for c in lacking), V2.missing
+
+
+@needs_v2
+@pytest.mark.parametrize("name, verdict, low, high", [
+    ("cpu_thread_rlimit.py", Verdict.TLE, LIMIT_MS, LIMIT_MS + OVERSHOOT_MS),
+    ("fork_burn.py", Verdict.AC, 400, 400 + OVERHEAD_MS),
+])
+def test_v2_box_measures_and_limits_cpu_from_outside(box, name, verdict, low, high):
+    """A box whose cgroup is a v2 group: its CPU time comes from cpu.stat, killed with cgroup.kill."""
+    v2_box = dataclasses.replace(box, hierarchy=V2)
+    result = grade_one(PATIENT, CASES[:1], ATTACKS / name, Options(box=v2_box))
+    case = result.cases[0]
+    assert result.verdict is verdict, detail(result)
+    assert low <= case.cpu_ms <= high, detail(result)
+
+
+@needs_v2
+def test_v2_group_counts_every_process_and_kills_the_detached():
+    """A v2 group, for real: cpu.stat counts a helper thread and a detached child; cgroup.kill (or
+    the freezer) ends children that left the process group, and the group is removed."""
+    group = cgroups.Group(hierarchy=V2)
+    code = ("import os, subprocess, threading, time\n"
+            "def burn(s):\n"
+            "    end = time.thread_time() + s\n"
+            "    while time.thread_time() < end: pass\n"
+            "t = threading.Thread(target=burn, args=(0.3,)); t.start(); t.join()\n"
+            "if os.fork() == 0:\n"
+            "    os.setsid(); burn(0.3); os._exit(0)\n"
+            "os.wait()\n"
+            "for _ in range(3):\n"
+            "    subprocess.Popen(['sleep', '3600'], start_new_session=True,\n"
+            "                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n")
+    try:
+        folder = group.dirs["cpuacct"]
+        proc = subprocess.run([sys.executable, "-c", code], preexec_fn=group.enter, capture_output=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        assert 600 <= group.cpu_ns() / 1e6 <= 600 + OVERHEAD_MS, group.cpu_ns()
+        assert len(group.pids()) == 3, "the detached sleepers should still be there"
+        assert group.kill() and not group.pids()
+    finally:
+        group.close()
+    assert not folder.exists()
