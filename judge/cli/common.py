@@ -51,7 +51,7 @@ def box(require_sandbox: bool = False) -> Box:
               f"can read and write what the judge's user can", file=sys.stderr)
     lacking = found.shortfall()
     if lacking:
-        if getattr(args, "require_sandbox", False):
+        if require_sandbox:
             raise SetupError(f"no cgroup for the boxes: {lacking}; see README, Security, or drop --require-sandbox")
         print(f"judge: warning: no full cgroup for the boxes ({lacking}): what it lacks is measured and limited "
               f"inside the box, where a submission can change it", file=sys.stderr)
