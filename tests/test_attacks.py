@@ -297,3 +297,56 @@ def test_fallback_box_leaves_no_processes(listener, tmp_path):
     while strays() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not strays()
+
+
+# ------------------------------------------------------------------ the other runtimes: isolation
+
+def _reached(output: str) -> dict:
+    """What js_escape.js says it reached (its `reached {...}` line)."""
+    line = next(line for line in output.splitlines() if line.startswith("reached "))
+    return json.loads(line[len("reached "):])
+
+
+def _js_escape(result) -> None:
+    for case in result.cases:
+        reached = _reached(case.output)
+        # No `process`, no `require`; a realm of the host reached through its hooks' errors holds
+        # none of node's globals and takes no mark (its built-ins and global are frozen).
+        assert reached["process"] is False and reached["require"] is False, reached
+        assert reached["foreignProcess"] is False and reached["foreignGlobals"] == [], reached
+        assert reached["foreignStash"] is False, reached
+        assert reached["importReason"] != "IMPORTED" and not reached["importReason"].startswith("an object"), reached
+
+
+def _all_messages(fragment: str):
+    def check(result) -> None:
+        assert all(fragment in c.message for c in result.cases), [c.message for c in result.cases]
+    return check
+
+
+def _marked_fresh(result) -> None:
+    # Every case left its marks (so the next one had marks to find) and found none of an earlier case.
+    assert all(c.output.startswith("marked global variable, global object") for c in result.cases), \
+        [c.output for c in result.cases]
+
+
+#: attack file -> (its verdict, what must hold for every case)
+RUNTIME_ATTACKS = {
+    "js_escape.js": (Verdict.AC, _js_escape),
+    "js_state.js": (Verdict.AC, _marked_fresh),
+    "js_require.js": (Verdict.RE, _all_messages("ReferenceError: require is not defined")),
+    "ts_escape.ts": (Verdict.RE, _all_messages("ReferenceError: process is not defined")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUNTIME_ATTACKS))
+def test_runtime_attack(name, box, store):
+    """JavaScript/TypeScript cases reach nothing of the harness and keep nothing from case to case."""
+    before = snapshot()
+    result = grade_one(PROBLEM, CASES, ATTACKS / name, Options(box=box))
+    verdict, check = RUNTIME_ATTACKS[name]
+    detail = " | ".join(f"{c.name}: {c.verdict.value} {c.message[:200]} {c.output[:300]!r}" for c in result.cases)
+    assert all(c.verdict is verdict for c in result.cases), detail
+    assert "LEAKED" not in detail, detail
+    check(result)
+    assert_clean(before, name)
