@@ -15,6 +15,7 @@ from tabulate import tabulate
 
 from judge.problems import values
 from judge.problems.cases import Case
+from judge.results.text import terminal
 from judge.verdict import SubmissionResult
 
 #: A majority is clear when at least this many submissions answered the case ...
@@ -103,9 +104,9 @@ def render(comparison: Comparison) -> str:
     lines = [f"compared {len(names)} submission{'s' if len(names) != 1 else ''} on {len(comparison.cases)} shared cases", ""]
     lines.append("groups (identical answers on every case):")
     for i, group in enumerate(comparison.groups, 1):
-        lines.append(f"  group {i}: {', '.join(f'{label[n]} {n}' for n in group)}")
+        lines.append(f"  group {i}: {', '.join(f'{label[n]} {terminal(n)}' for n in group)}")
     lines += ["", "cases on which each pair disagrees:"]
-    rows = [[f"{label[a]} {a}", *comparison.matrix[i]] for i, a in enumerate(names)]
+    rows = [[f"{label[a]} {terminal(a)}", *comparison.matrix[i]] for i, a in enumerate(names)]
     lines.append(tabulate(rows, headers=["", *[label[n] for n in names]], tablefmt="simple"))
     lines.append("")
     lines += warnings(comparison) or ["no case where a clear majority disagrees with the reference"]
@@ -114,4 +115,4 @@ def render(comparison: Comparison) -> str:
 
 def warnings(comparison: Comparison) -> list[str]:
     """One `warning:` line per suspect case."""
-    return [f"warning: {s.message()}" for s in comparison.suspects]
+    return [f"warning: {terminal(s.message())}" for s in comparison.suspects]

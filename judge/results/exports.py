@@ -7,18 +7,19 @@ import csv
 import io
 import json
 import xml.etree.ElementTree as ET
-from typing import Any
+from typing import Any, Callable
 
 from tabulate import tabulate
 
 from judge.errors import UsageError
 from judge.results.leaderboard import Board, Entry
+from judge.results.text import csv_cell, markdown_cell, terminal as terminal_text
 
 COLUMNS = ["rank", "author", "submission", "language", "verdict", "score", "passed", "speed", "submitted"]
 
 
-def _row(e: Entry) -> list[Any]:
-    return [e.rank, e.author, e.submission, e.language, e.verdict, f"{e.score:g}/{e.max_score:g}",
+def _row(e: Entry, cell: Callable[[Any], str] = terminal_text) -> list[Any]:
+    return [e.rank, cell(e.author), cell(e.submission), e.language, e.verdict, f"{e.score:g}/{e.max_score:g}",
             f"{e.passed}/{e.total}", "-" if e.speed is None else f"{e.speed:.2f}x", e.submitted_at[:19].replace("T", " ")]
 
 
@@ -35,7 +36,7 @@ def terminal(board: Board) -> str:
 
 def markdown(board: Board) -> str:
     """A GitHub-flavoured Markdown table with a title."""
-    table = tabulate([_row(e) for e in board.entries], headers=COLUMNS, tablefmt="github")
+    table = tabulate([_row(e, markdown_cell) for e in board.entries], headers=COLUMNS, tablefmt="github")
     return f"# Leaderboard: {board.title}\n\n{_note(board)}\n\n{table}\n"
 
 
@@ -47,7 +48,7 @@ def to_csv(board: Board) -> str:
     writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for e in board.entries:
-        writer.writerow({k: ("" if v is None else v) for k, v in e.to_dict().items() if k in fields})
+        writer.writerow({k: ("" if v is None else csv_cell(v)) for k, v in e.to_dict().items() if k in fields})
     return out.getvalue()
 
 
@@ -65,17 +66,19 @@ def junit(board: Board) -> str:
     for e in board.entries:
         failed = [c for c in e.cases if c["verdict"] not in ("AC", "SKIPPED")]
         skipped = [c for c in e.cases if c["verdict"] == "SKIPPED"]
-        suite = ET.SubElement(suites, "testsuite", name=f"{e.author}: {e.submission}", tests=str(len(e.cases)),
+        suite = ET.SubElement(suites, "testsuite", name=terminal_text(f"{e.author}: {e.submission}"), tests=str(len(e.cases)),
                               failures=str(len(failed)), skipped=str(len(skipped)),
                               time=f"{sum(c.get('time_ms') or 0 for c in e.cases) / 1000:.3f}", timestamp=e.submitted_at)
         for c in e.cases:
             case = ET.SubElement(suite, "testcase", classname=f"{board.problem}.{c['grp']}", name=c["name"],
                                  time=f"{(c.get('time_ms') or 0) / 1000:.3f}")
             if c["verdict"] == "SKIPPED":
-                ET.SubElement(case, "skipped", message=c["message"] or "skipped")
+                ET.SubElement(case, "skipped", message=terminal_text(c["message"] or "skipped"))
             elif c["verdict"] != "AC":
-                failure = ET.SubElement(case, "failure", type=c["verdict"], message=f"{c['verdict']}: {c['message']}")
-                failure.text = c["diff"] or c["message"]
+                failure = ET.SubElement(case, "failure", type=c["verdict"],
+                                        message=terminal_text(f"{c['verdict']}: {c['message']}"))
+                # Line by line: the checker's explanations keep their line breaks, nothing else a control.
+                failure.text = "\n".join(terminal_text(line) for line in (c["diff"] or c["message"] or "").split("\n"))
         total += len(e.cases)
         failures += len(failed)
     suites.set("tests", str(total))
