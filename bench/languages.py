@@ -1,11 +1,11 @@
 """The judge's time for compiled submissions against the solution's own run time (the floor).
 
-For the accepted C++, Java and Go BFS submissions, over the fixed cases plus N random valid boards
+For the accepted C++, Java, Go and JavaScript BFS submissions, over the fixed cases plus N random valid boards
 (the package generator's, as `judge grade --fuzz N --seed S` draws them), it measures
   judge: `execute()` over all inputs (server start, every case over the protocol; compile cached)
   floor: a tiny driver in the same language that loads every board and calls updateBoard in a loop,
          timed inside the process (no process start, no protocol)
-Usage: python3 bench/languages.py [--boards 1000] [--seed 529]
+Usage: python3 bench/languages.py [--boards 1000] [--seed 529] [--languages cpp java go javascript]
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ SUBMISSIONS = {
     "cpp": ROOT / "submissions/minesweeper/accepted/bfs.cpp",
     "java": ROOT / "submissions/minesweeper/accepted/bfs_public_class.java",
     "go": ROOT / "submissions/minesweeper/accepted/bfs.go",
+    "javascript": ROOT / "submissions/minesweeper/accepted/bfs_var.js",
 }
 
 
@@ -92,6 +93,18 @@ func main() {
 }
 """
 
+JS_DRIVER = """
+{
+    const lines = require('fs').readFileSync(process.argv[2], 'utf8').split('\\n');
+    const k = Number(lines[0]); const boards = []; const clicks = []; let at = 1;
+    for (let t = 0; t < k; t++) { const [m, n, r, c] = lines[at++].split(' ').map(Number); clicks.push([r, c]);
+        boards.push(lines.slice(at, at + m).map((row) => row.split(''))); at += m; }
+    const start = process.hrtime.bigint(); let check = 0;
+    for (let t = 0; t < k; t++) { check += updateBoard(boards[t].map((row) => row.slice()), clicks[t])[0][0].charCodeAt(0); }
+    console.log((Number(process.hrtime.bigint() - start) / 1e6).toFixed(3), check);
+}
+"""
+
 
 def floor_ms(lang: str, source: Path, data: Path, work: Path) -> float:
     """Compile the driver with the solution (as the judge's flags) and return its in-process loop time."""
@@ -105,6 +118,9 @@ def floor_ms(lang: str, source: Path, data: Path, work: Path) -> float:
         (work / "Driver.java").write_text(JAVA_IMPORTS + JAVA_DRIVER)
         subprocess.run(["javac", "-nowarn", "-d", work, work / "Solution.java", work / "Driver.java"], check=True)
         cmd = ["java", "-Xmx256m", "-XX:+UseSerialGC", "-cp", str(work), "Driver", str(data)]
+    elif lang == "javascript":
+        (work / "d.js").write_text(text + "\n" + JS_DRIVER)
+        cmd = ["node", str(work / "d.js"), str(data)]
     else:
         (work / "solution.go").write_text(go_prelude(text) + "\n" + text)
         (work / "driver.go").write_text(GO_DRIVER)
@@ -121,6 +137,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=529)
+    parser.add_argument("--languages", nargs="+", choices=sorted(SUBMISSIONS), default=list(SUBMISSIONS))
     args = parser.parse_args()
     problem = load_problem("minesweeper")
     # The same random boards `judge grade --fuzz N --seed S` draws, with the reference's answers.
@@ -131,7 +148,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "inputs.txt"
         write_inputs(inputs, data)
-        for lang, source in SUBMISSIONS.items():
+        for lang in args.languages:
+            source = SUBMISSIONS[lang]
             execute(problem, source, inputs[:1], Options(), languages.by_name(lang))  # warm the compile cache
             started = time.perf_counter()
             run = execute(problem, source, inputs, Options(), languages.by_name(lang))
@@ -141,7 +159,7 @@ def main() -> None:
             work = Path(tmp) / lang
             work.mkdir()
             floor = floor_ms(lang, source, data, work)
-            print(f"{lang:5} judge {judge_ms:8.0f} ms ({judge_ms / len(inputs):.2f} ms/case; cases' own CPU "
+            print(f"{lang:10} judge {judge_ms:8.0f} ms ({judge_ms / len(inputs):.2f} ms/case; cases' own CPU "
                   f"{cpu:.0f} ms)   floor {floor:7.1f} ms ({floor / len(inputs) * 1000:.0f} us/case)   "
                   f"ratio {judge_ms / max(floor, 0.001):.0f}x   wrong answers: {wrong}")
 

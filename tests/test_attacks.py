@@ -409,3 +409,78 @@ def test_control_without_sandbox_the_compile_time_probes_succeed(tmp_path):
         source = compile_attack("import_probe.go", tmp_path, UP + str(folder).lstrip("/"))
         messages.append(grade_one(PROBLEM, CASES[:1], source, unboxed).message.replace(str(folder), "FOLDER"))
     assert messages[0] != messages[1], messages
+
+
+# ------------------------------------------------------------------ the other runtimes: isolation, forged channels
+
+def _reached(output: str) -> dict:
+    """What js_escape.js says it reached (its `reached {...}` line)."""
+    line = next(line for line in output.splitlines() if line.startswith("reached "))
+    return json.loads(line[len("reached "):])
+
+
+def _js_escape(result) -> None:
+    for case in result.cases:
+        reached = _reached(case.output)
+        # No `process`, no `require`; a realm of the host reached through its hooks' errors holds
+        # none of node's globals and takes no mark (its built-ins and global are frozen).
+        assert reached["process"] is False and reached["require"] is False, reached
+        assert reached["foreignProcess"] is False and reached["foreignGlobals"] == [], reached
+        assert reached["foreignStash"] is False, reached
+        assert reached["importReason"] != "IMPORTED" and not reached["importReason"].startswith("an object"), reached
+
+
+def _all_messages(fragment: str):
+    def check(result) -> None:
+        assert all(fragment in c.message for c in result.cases), [c.message for c in result.cases]
+    return check
+
+
+def _marked_fresh(result) -> None:
+    # Every case left its marks (so the next one had marks to find) and found none of an earlier case.
+    assert all(c.output.startswith("marked global variable, global object") for c in result.cases), \
+        [c.output for c in result.cases]
+
+
+def _reopened_nothing(result) -> None:
+    assert all("reopened 0 of the server's fds" in c.output for c in result.cases), [c.output for c in result.cases]
+
+
+def _real_time(result) -> None:
+    # It burned 0.3 s of CPU per case and claimed 0.001 ms: the time reported is the kernel's.
+    assert all(c.cpu_ms is not None and c.cpu_ms >= 250 for c in result.cases), [c.cpu_ms for c in result.cases]
+    assert all((c.memory_kb or 0) > 1 for c in result.cases), [c.memory_kb for c in result.cases]
+
+
+#: attack file -> (its verdict, what must hold for every case)
+RUNTIME_ATTACKS = {
+    "js_escape.js": (Verdict.AC, _js_escape),
+    "js_state.js": (Verdict.AC, _marked_fresh),
+    "js_require.js": (Verdict.RE, _all_messages("ReferenceError: require is not defined")),
+    "ts_escape.ts": (Verdict.RE, _all_messages("ReferenceError: process is not defined")),
+    "forge_pipe.cpp": (Verdict.WA, _reopened_nothing),
+    "forge_time.cpp": (Verdict.AC, _real_time),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUNTIME_ATTACKS))
+def test_runtime_attack(name, box, store):
+    """JavaScript/TypeScript cases reach nothing of the harness and keep nothing from case to case;
+    a C++ case child cannot reopen the (non-dumpable) server's pipes, nor set its own time."""
+    before = snapshot()
+    result = grade_one(PROBLEM, CASES, ATTACKS / name, Options(box=box))
+    verdict, check = RUNTIME_ATTACKS[name]
+    detail = " | ".join(f"{c.name}: {c.verdict.value} {c.message[:200]} {c.output[:300]!r}" for c in result.cases)
+    assert all(c.verdict is verdict for c in result.cases), detail
+    assert "LEAKED" not in detail, detail
+    check(result)
+    assert_clean(before, name)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can reopen a non-dumpable server's pipes without a sandbox")
+def test_control_without_sandbox_root_can_forge_the_cpp_channel():
+    """Without a sandbox a root case child reopens the C++ server's answer pipe and its forged line
+    is taken (AC on the first case): the probe of forge_pipe.cpp works, so its WA above is the
+    non-dumpable server's doing."""
+    result = grade_one(PROBLEM, CASES[:1], ATTACKS / "forge_pipe.cpp", Options(box=Box()))
+    assert result.cases[0].verdict is Verdict.AC, result.cases[0].message

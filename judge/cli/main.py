@@ -20,6 +20,7 @@ from typing import Sequence
 from judge import __version__, defaults
 from judge.cli.common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser
 from judge.errors import JudgeError
+from judge.results.text import terminal
 
 REQUIRE_HELP = ("fail (exit 2) instead of running submissions with resource limits only when no sandbox works here, "
                 "or without the cgroups that limit and measure each box from outside")
@@ -126,10 +127,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         module, function = args.run.split(":")
         return getattr(importlib.import_module(f"judge.cli.{module}"), function)(args)
     except JudgeError as exc:
-        print(f"judge: error: {exc}", file=sys.stderr)
+        print(f"judge: error: {terminal(exc)}", file=sys.stderr)  # it may quote a file name or a submission
         return exc.exit_code
     except sqlite3.Error as exc:  # the store failed after it was opened (disk full, locked too long, corrupt page)
-        print(f"judge: error: {getattr(args, 'db_path', 'the results store')}: {exc}", file=sys.stderr)
+        print(f"judge: error: {terminal(getattr(args, 'db_path', 'the results store'))}: {terminal(exc)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("judge: interrupted", file=sys.stderr)
@@ -137,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # a bug: say so in one line, with how to see more
-        print(f"judge: internal error (a bug in the judge, please report it): {type(exc).__name__}: {exc}",
+        print(f"judge: internal error (a bug in the judge, please report it): {type(exc).__name__}: {terminal(exc)}",
               file=sys.stderr)
         if "JUDGE_DEBUG" in os.environ:
             raise

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from judge.results import report, serialize
+from judge.results.text import terminal
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, make_options, options
 from judge.errors import UsageError
 from judge.problems.problem import load_problem
@@ -27,15 +28,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
         for note in result.notes:
             print(f"  ok: {note}")
         if result.submissions:
-            rows = [[r.submission, e.value, r.verdict.value, f"{r.passed}/{r.total}", "ok" if r.verdict is e else "MISMATCH"]
+            rows = [[terminal(r.submission), e.value, r.verdict.value, f"{r.passed}/{r.total}", "ok" if r.verdict is e else "MISMATCH"]
                     for e, r in result.submissions]
             print()
             print(report.tabulate(rows, headers=["submission", "expected", "got", "passed", ""], tablefmt="simple"))
             print()
         for warning in result.warnings:
-            print(f"  warning: {warning}")
+            print(f"  warning: {terminal(warning)}")
         for error in result.errors:
-            print(f"  error: {error}")
+            print(f"  error: {terminal(error)}")
         print("verified: OK" if result.ok else f"verify FAILED: {len(result.errors)} problem(s)")
     return EXIT_OK if result.ok else EXIT_NOT_ACCEPTED
 
@@ -55,17 +56,18 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     opts = make_options()
     outcome = fuzz.search(problem, source[0], args.examples, args.seed, opts)
     name = display_name(source[0])
+    shown = terminal(name)
     stats = f"{outcome.examples} inputs run in {outcome.seconds:.1f} s (seed {args.seed})"
     if outcome.stopped_verdict is not None:
-        print(f"{name}: {outcome.stopped_verdict.value}, nothing to fuzz: {outcome.stopped}")
+        print(f"{shown}: {outcome.stopped_verdict.value}, nothing to fuzz: {terminal(outcome.stopped)}")
         return EXIT_NOT_ACCEPTED
     if outcome.found is None:
-        print(f"{name}: no disagreement with the reference; {stats}")
+        print(f"{shown}: no disagreement with the reference; {stats}")
         return EXIT_OK
     found = outcome.found
     result = SubmissionResult(submission=name, path=str(source[0].resolve()), language="", verdict=found.result.verdict,
                               cases=(found.result,))
-    print(f"{name}: counterexample found and shrunk; {stats}")
+    print(f"{shown}: counterexample found and shrunk; {stats}")
     for note in outcome.notes:
         print(f"note: {note}")
     print(report.failure_details(problem, [found.case], result))

@@ -10,6 +10,7 @@ import sys
 import threading
 from typing import Callable, TextIO
 
+from judge.results.text import terminal
 from judge.verdict import SubmissionResult
 
 
@@ -47,7 +48,8 @@ class Progress:
         """One submission finished: advance the bar and show its verdict."""
         with self.lock:
             if self.bar is not None:
-                self.bar.set_postfix_str(f"{os.path.basename(result.submission)} {result.verdict.value}", refresh=False)
+                name = terminal(os.path.basename(result.submission))
+                self.bar.set_postfix_str(f"{name} {result.verdict.value}", refresh=False)
                 self.bar.update(1)
 
     def __exit__(self, *exc: object) -> None:

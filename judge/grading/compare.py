@@ -17,6 +17,7 @@ from tabulate import tabulate
 from judge.problems import values
 from judge.problems.cases import Case
 from judge.results.records import Comparison, Suspect
+from judge.results.text import terminal
 from judge.verdict import SubmissionResult, Verdict
 
 #: A majority is clear when at least this many submissions answered the case ...
@@ -71,9 +72,9 @@ def render(comparison: Comparison) -> str:
     lines = [f"compared {len(names)} submission{'s' if len(names) != 1 else ''} on {len(comparison.cases)} shared cases", ""]
     lines.append("groups (identical answers on every case):")
     for i, group in enumerate(comparison.groups, 1):
-        lines.append(f"  group {i}: {', '.join(f'{label[n]} {n}' for n in group)}")
+        lines.append(f"  group {i}: {', '.join(f'{label[n]} {terminal(n)}' for n in group)}")
     lines += ["", "cases on which each pair disagrees:"]
-    rows = [[f"{label[a]} {a}", *comparison.matrix[i]] for i, a in enumerate(names)]
+    rows = [[f"{label[a]} {terminal(a)}", *comparison.matrix[i]] for i, a in enumerate(names)]
     lines.append(tabulate(rows, headers=["", *[label[n] for n in names]], tablefmt="simple"))
     lines.append("")
     lines += warnings(comparison) or ["no case where a clear majority disagrees with the reference"]
@@ -82,4 +83,4 @@ def render(comparison: Comparison) -> str:
 
 def warnings(comparison: Comparison) -> list[str]:
     """One `warning:` line per suspect case."""
-    return [f"warning: {s.message()}" for s in comparison.suspects]
+    return [f"warning: {terminal(s.message())}" for s in comparison.suspects]

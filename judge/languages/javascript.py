@@ -33,9 +33,14 @@ class JavaScript(Language):
         return Prepared(ok=True, source=source, artifact=artifact, mounts=(HARNESS_DIR,))
 
     def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
-        """The main thread only speaks the protocol: a small heap; the worker gets the case limits."""
-        return [self.executable() or "node", "--max-old-space-size=64", "--no-warnings", str(self.harness),
-                dumps(config)]
+        """The main thread only speaks the protocol: a small heap; the worker gets the case limits.
+
+        --experimental-vm-modules lets the harness answer a case's `import()` itself (with a string,
+        where node would reject it with an error of the harness's realm); --frozen-intrinsics freezes
+        the built-ins of the harness's realms, so a case that reaches one anyway can leave nothing there.
+        """
+        return [self.executable() or "node", "--max-old-space-size=64", "--no-warnings", "--experimental-vm-modules",
+                "--frozen-intrinsics", str(self.harness), dumps(config)]
 
 
 LANGUAGE = JavaScript()

@@ -6,20 +6,21 @@ from __future__ import annotations
 import csv
 import io
 import xml.etree.ElementTree as ET
-from typing import Any
+from typing import Any, Callable
 
 from tabulate import tabulate
 
 from judge.errors import UsageError
 from judge.results import serialize
+from judge.results.text import csv_cell, markdown_cell, terminal as terminal_text
 from judge.results.leaderboard import Entry, Leaderboard
 from judge.verdict import Verdict
 
 COLUMNS = ["rank", "author", "submission", "language", "verdict", "score", "passed", "speed", "submitted"]
 
 
-def _row(e: Entry) -> list[Any]:
-    return [e.rank, e.author, e.submission, e.language, e.verdict.value, f"{e.score:g}/{e.max_score:g}",
+def _row(e: Entry, cell: Callable[[Any], str] = terminal_text) -> list[Any]:
+    return [e.rank, cell(e.author), cell(e.submission), e.language, e.verdict.value, f"{e.score:g}/{e.max_score:g}",
             f"{e.passed}/{e.total}", "-" if e.speed is None else f"{e.speed:.2f}x", e.submitted_at[:19].replace("T", " ")]
 
 
@@ -36,7 +37,7 @@ def terminal(board: Leaderboard) -> str:
 
 def markdown(board: Leaderboard) -> str:
     """A GitHub-flavoured Markdown table with a title."""
-    table = tabulate([_row(e) for e in board.entries], headers=COLUMNS, tablefmt="github")
+    table = tabulate([_row(e, markdown_cell) for e in board.entries], headers=COLUMNS, tablefmt="github")
     return f"# Leaderboard: {board.title}\n\n{_note(board)}\n\n{table}\n"
 
 
@@ -48,7 +49,8 @@ def to_csv(board: Leaderboard) -> str:
     writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for e in board.entries:
-        writer.writerow({"rank": e.rank, "author": e.author, "submission": e.submission, "language": e.language,
+        writer.writerow({"rank": e.rank, "author": csv_cell(e.author), "submission": csv_cell(e.submission),
+                         "language": e.language,
                          "verdict": e.verdict.value, "score": e.score, "max_score": e.max_score, "passed": e.passed,
                          "total": e.total, "speed": "" if e.speed is None else round(e.speed, 3),
                          "submitted_at": e.submitted_at, "sha256": e.sha256, "attempts": e.attempts})
@@ -67,18 +69,20 @@ def junit(board: Leaderboard) -> str:
     for e in board.entries:
         failed = [c for c in e.cases if c.verdict is not Verdict.AC and c.verdict is not Verdict.SKIPPED]
         skipped = [c for c in e.cases if c.verdict is Verdict.SKIPPED]
-        suite = ET.SubElement(suites, "testsuite", name=f"{e.author}: {e.submission}", tests=str(len(e.cases)),
+        suite = ET.SubElement(suites, "testsuite", name=terminal_text(f"{e.author}: {e.submission}"),
+                              tests=str(len(e.cases)),
                               failures=str(len(failed)), skipped=str(len(skipped)),
                               time=f"{sum(c.time_ms for c in e.cases) / 1000:.3f}", timestamp=e.submitted_at)
         for c in e.cases:
             case = ET.SubElement(suite, "testcase", classname=f"{board.problem}.{c.group}", name=c.name,
                                  time=f"{c.time_ms / 1000:.3f}")
             if c.verdict is Verdict.SKIPPED:
-                ET.SubElement(case, "skipped", message=c.message or "skipped")
+                ET.SubElement(case, "skipped", message=terminal_text(c.message or "skipped"))
             elif c.verdict is not Verdict.AC:
                 failure = ET.SubElement(case, "failure", type=c.verdict.value,
-                                        message=f"{c.verdict.value}: {c.message}")
-                failure.text = "\n".join(c.diff) or c.message
+                                        message=terminal_text(f"{c.verdict.value}: {c.message}"))
+                # Line by line: the checker's explanations keep their line breaks, nothing else a control.
+                failure.text = "\n".join(terminal_text(line) for line in ("\n".join(c.diff) or c.message).split("\n"))
         total += len(e.cases)
         failures += len(failed)
     suites.set("tests", str(total))

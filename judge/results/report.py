@@ -10,6 +10,7 @@ from tabulate import tabulate
 from judge.problems import values
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
+from judge.results.text import terminal
 from judge.verdict import CaseResult, SubmissionResult, Verdict
 
 MAX_DIFF_LINES = 12
@@ -24,10 +25,10 @@ def table(results: Sequence[SubmissionResult]) -> str:
     for r in results:
         first, rec = r.first_failure, r.recording
         rows.append([
-            r.submission, r.language, r.verdict.value, f"{r.passed}/{r.total}",
+            terminal(r.submission), r.language, r.verdict.value, f"{r.passed}/{r.total}",
             f"{r.max_time_ms:.0f} ms" if r.cases and r.verdict not in (Verdict.CE, Verdict.JE) else "-",
             first.name if first else "",
-        ] + ([rec.author if rec else "", "cached" if rec and rec.cached else ""] if stored else []))
+        ] + ([terminal(rec.author) if rec else "", "cached" if rec and rec.cached else ""] if stored else []))
     headers = ["submission", "language", "verdict", "passed", "slowest", "first failure"]
     headers += ["author", "cached"] if stored else []
     return tabulate(rows, headers=headers, tablefmt="simple")
@@ -48,9 +49,9 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
     first = result.first_failure
     if first is None:
         return ""
-    head = f"== {result.submission}: {result.verdict.value} ({result.verdict.description})"
+    head = f"== {terminal(result.submission)}: {result.verdict.value} ({result.verdict.description})"
     if result.verdict in (Verdict.CE, Verdict.JE):
-        return "\n".join([head, *_indent(result.message.splitlines() or [""])])
+        return "\n".join([head, *_indent([terminal(line) for line in result.message.splitlines()] or [""])])
     case = next((c for c in cases if c.name == first.name), None)
     lines = [head, f"   first failing case: {first.name} ({first.group})"
              + (f", {case.file.name}:{case.line}" if case is not None and case.line else "")]
@@ -59,18 +60,18 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
     if case is not None and case.description:
         lines.append(f"   {case.description}")
     if first.verdict is not Verdict.WA:
-        lines.append(f"   {first.verdict.value}: {first.message}")
+        lines.append(f"   {first.verdict.value}: {terminal(first.message)}")
     if case is not None:
         lines += _case_view(problem, case, first)
     if first.diff and first.verdict is Verdict.WA:
         lines.append("   what is wrong:")
-        lines += [f"     {d}" for d in first.diff[:MAX_DIFF_LINES]]
+        lines += [f"     {terminal(d)}" for d in first.diff[:MAX_DIFF_LINES]]
         if len(first.diff) > MAX_DIFF_LINES:
             lines.append(f"     ... ({len(first.diff) - MAX_DIFF_LINES} more lines)")
     if first.output.strip():
         out = first.output.strip().splitlines()
         lines.append("   it printed:")
-        lines += [f"     | {line[:120]}" for line in out[:8]]
+        lines += [f"     | {terminal(line[:120])}" for line in out[:8]]
         if len(out) > 8:
             lines.append(f"     | ... ({len(out) - 8} more lines)")
     return "\n".join(lines)
@@ -113,11 +114,12 @@ def _side_by_side(grids: list[tuple[str, Any]]) -> list[str]:
     for title, value in grids:
         if values.is_grid(value):
             rows = [
-                "".join(c if isinstance(c, str) and len(c) == 1 else "?" for c in row[left:left + WINDOW[1]])
+                "".join(c if isinstance(c, str) and len(c) == 1 and c.isprintable() else "?"
+                        for c in row[left:left + WINDOW[1]])
                 for row in value[top:top + WINDOW[0]]
             ]
         else:
-            rows = values.render(value, "")
+            rows = [terminal(line) for line in values.render(value, "")]
         blocks.append([title, *rows])
     width = [max(len(line) for line in block) for block in blocks]
     height = max(len(block) for block in blocks)

@@ -4,6 +4,7 @@
 // namespace jdg so it cannot clash with the submission's names. The generated glue (after the
 // submission) converts the neutral arguments with jdg::conv<T> and calls the entry point.
 #include <cxxabi.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -153,6 +154,34 @@ template <class T> struct conv<std::vector<T>> {
 };
 template <class T> std::string dump(const T& v) { std::string o; conv<T>::to(o, v); return o; }
 
+// A parsed value written back as JSON (numbers as parsed: integers exactly, others to 17 digits).
+inline void emit(std::string& o, const J& v) {
+    switch (v.kind) {
+        case J::NUL: o += "null"; break;
+        case J::BOOL: o += v.b ? "true" : "false"; break;
+        case J::NUM:
+            if ((double)v.integer == v.num) o += std::to_string(v.integer);
+            else conv<double>::to(o, v.num);
+            break;
+        case J::STR: quote(o, v.str); break;
+        case J::ARR:
+            o += '[';
+            for (size_t i = 0; i < v.items.size(); i++) { if (i) o += ','; emit(o, v.items[i]); }
+            o += ']';
+            break;
+        case J::OBJ:
+            o += '{';
+            for (size_t i = 0; i < v.fields.size(); i++) {
+                if (i) o += ',';
+                quote(o, v.fields[i].first);
+                o += ':';
+                emit(o, v.fields[i].second);
+            }
+            o += '}';
+            break;
+    }
+}
+
 struct Config { int req = -1, resp = -1; double cpu_limit = 1; long long memory = 256 << 20, output = 1 << 20; };
 
 inline void write_all(int fd, const std::string& data) {
@@ -221,6 +250,22 @@ inline void child(const Config& c, const std::string& line, int fd, std::string 
     _exit(0);
 }
 
+// What a child may say about its case: the outcome, never the id, the time or the memory. The pipe
+// it says it on is the submission's to write too, so only these fields of the message are kept.
+inline std::string child_fields(const J& message) {
+    static const char* const keys[] = {"status", "value", "type", "message", "where"};
+    std::string out;
+    for (const char* key : keys) {
+        const J* field = message.get(key);
+        if (!field) continue;
+        if (!out.empty()) out += ',';
+        quote(out, key);
+        out += ':';
+        emit(out, *field);
+    }
+    return out;
+}
+
 // How the child ended, as the protocol's status fields (without the braces' opening).
 inline std::string describe(const Config& c, int status, const struct rusage& ru, const std::string& payload, bool too_big) {
     double cpu = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
@@ -233,14 +278,15 @@ inline std::string describe(const Config& c, int status, const struct rusage& ru
         return std::string("\"status\":\"signal\",\"signal\":\"SIG") + (abbrev ? abbrev : std::to_string(sig).c_str()) + "\"";
     }
     if (!payload.empty()) {
+        J message;
         try {
-            J message = parse(payload);
-            if (message.kind != J::OBJ) throw std::runtime_error("not an object");
+            message = parse(payload);
+            if (message.kind != J::OBJ || !message.get("status")) throw std::runtime_error("not an outcome");
         } catch (...) {
             return "\"status\":\"exit\",\"code\":" + std::to_string(WEXITSTATUS(status));
         }
         if (cpu > c.cpu_limit) return "\"status\":\"timeout\"";
-        return payload.substr(1, payload.size() - 2);
+        return child_fields(message);
     }
     return "\"status\":\"exit\",\"code\":" + std::to_string(WEXITSTATUS(status));
 }
@@ -285,6 +331,9 @@ inline int serve(int argc, char** argv, std::string (*call)(const J&)) {
     c.memory = config.get("memory_bytes")->integer;
     c.output = config.get("output_bytes")->integer;
     signal(SIGPIPE, SIG_IGN);
+    // Not dumpable: a case child (same uid; it inherits this through fork) cannot open
+    // /proc/<server>/fd/N, so it cannot reopen the judge's pipes it closed, nor read /proc/<server>/mem.
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     write_all(c.resp, "{\"status\":\"ready\"}\n");
     std::string buffer;
     char buf[65536];

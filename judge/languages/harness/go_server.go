@@ -38,6 +38,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bad config:", err)
 		os.Exit(2)
 	}
+	// Not dumpable, and the judge's pipes closed on exec: a process the submission starts can neither
+	// reopen them through /proc/<server>/fd nor inherit them. (Code of the submission itself runs in
+	// this process and can still write them: only the judge's decoding and accounting stop that.)
+	syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_SET_DUMPABLE, 0, 0)
+	syscall.CloseOnExec(cfg.RequestFd)
+	syscall.CloseOnExec(cfg.ResponseFd)
 	debug.SetMemoryLimit(cfg.MemoryBytes)
 	debug.SetMaxStack(1 << 30)
 	in := bufio.NewReaderSize(os.NewFile(uintptr(cfg.RequestFd), "request"), 1<<20)

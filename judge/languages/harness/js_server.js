@@ -1,15 +1,38 @@
 // Serves one JavaScript (or transpiled TypeScript) submission's cases inside the box.
 // Protocol: see judge/sandbox/protocol.py. V8 cannot fork, so one node process serves every
-// case: the main thread owns the protocol and the clock; a worker thread (with its own heap and
-// stack limits) runs the cases, each in a fresh `vm` context, so globals of one case are gone in
-// the next. A worker over the CPU limit is terminated, one out of heap dies alone (MLE); either
-// way the next case gets a fresh worker, without a new process.
+// case: the main thread owns the protocol, the clock and the accounting; a worker thread (with its
+// own heap and stack limits) runs the cases. A worker over the CPU limit is terminated, one out of
+// heap dies alone (MLE); either way the next case gets a fresh worker, without a new process.
+//
+// Isolation. Each case runs in a fresh `vm` context that holds nothing of the host: its global is
+// a plain one of its own (not a contextified host object), and everything the submission may use
+// is built inside the context by PRELUDE (console, the call, the serialisation), so any object the
+// case can reach is of its own realm, where `x.constructor.constructor('return process')()` finds
+// no `process`. The request line goes in as a string and is parsed inside the context; the outcome
+// comes back as one string. Two host hooks V8 calls from a context (node's stack-trace formatter,
+// the `import()` loader) can still throw an error of the worker's realm into it when entered at the
+// edge of the stack, so that realm is made worthless first: node's globals (`process`, timers,
+// `fetch`, ...) are deleted from it, its global object and (--frozen-intrinsics) its built-ins are
+// frozen, and the harness keeps its own references to what it uses.
+// Accounting. The main thread alone reports a case's time (this process's CPU time from the request
+// to the answer, the worker's start excluded) and memory; from the worker it takes only the
+// outcome's fields.
 'use strict';
 const fs = require('fs');
 const vm = require('vm');
 const { Worker, isMainThread, parentPort, workerData } = require('worker_threads');
 
 const FILENAME = 'solution.js';
+const PRELUDE_FILENAME = 'judge:prelude';
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+//: What a case's context is made from: a plain global of its own (node 20.18+), else a fresh
+//: contextified object without a prototype (a `{}` would lead to the host's Object, then `process`).
+const DONT_CONTEXTIFY = vm.constants && vm.constants.DONT_CONTEXTIFY;
+//: Outcomes a worker may report, and the fields of each that the main thread passes on.
+const FIELDS = {
+  ok: ['value'], exception: ['type', 'message', 'where'], memory: [], noentry: ['message'],
+  output_limit: [], harness_error: ['message'],
+};
 
 function compileError(source) {
   try {
@@ -28,24 +51,35 @@ function main() {
   const bad = compileError(source);
   if (bad) return send({ status: 'compile_error', message: bad });
   const memoryMb = Math.max(16, Math.floor(config.memory_bytes / 1048576));
-  let worker = null;
-  let pending = null; // {id, started, timer}
+  let worker = null;   // the thread that runs the cases
+  let ready = false;   // whether it said it is ready (its first message): its start is no case's time
+  let pending = null;  // {id, started, timer}
   const spawn = () => {
-    worker = new Worker(__filename, {
+    const w = new Worker(__filename, {
       workerData: { config, source },
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 256 },
       stdout: false, stderr: false,
     });
-    worker.on('message', (answer) => finish(answer));
-    worker.on('error', (e) => {
+    worker = w;
+    ready = false;
+    w.on('message', (answer) => {
+      if (w !== worker) return;
+      if (ready) return finish(answer);
+      ready = true;
+      next();
+    });
+    const gone = (answer) => {
+      if (w !== worker) return;
+      const wasReady = ready;
+      worker = null;
+      if (pending) finish(answer);
+      else if (!wasReady && queue.length) fail(queue.shift(), { status: 'harness_error', message: 'the worker did not start' });
+    };
+    w.on('error', (e) => {
       const oom = e && e.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      finish(oom ? { status: 'memory' } : { status: 'exception', type: text(e && e.name, 'Error'), message: text(e && e.message, '') });
-      worker = null;
+      gone(oom ? { status: 'memory' } : { status: 'exception', type: text(e && e.name, 'Error'), message: text(e && e.message, '') });
     });
-    worker.on('exit', (code) => {
-      worker = null;
-      finish({ status: 'exit', code });
-    });
+    w.on('exit', (code) => gone({ status: 'exit', code }));
   };
   const finish = (answer) => {
     if (!pending) return;
@@ -53,19 +87,25 @@ function main() {
     pending = null;
     clearTimeout(timer);
     const used = process.cpuUsage(started);
-    const cpu_ms = answer.cpu_ms !== undefined ? answer.cpu_ms : (used.user + used.system) / 1000;
-    const { json, ...fields } = answer;
+    const cpu_ms = (used.user + used.system) / 1000;
+    const message = outcome(answer, cpu_ms > config.cpu_limit * 1000);
+    const { json, ...fields } = message;
     const line = JSON.stringify({ ...fields, id, cpu_ms, mem_kb: process.resourceUsage().maxRSS });
-    // The answer travels as the JSON text the worker checked, spliced in as is: parsing and cloning
-    // it again here would recurse into it on this thread's small stack (a 5,000-deep array hangs it).
+    // The answer's JSON text is spliced in as it came: parsing it here would recurse on a small stack.
     fs.writeSync(config.response_fd, (json === undefined ? line : line.slice(0, -1) + ',"value":' + json + '}') + '\n');
+    if (!worker) spawn();  // the next case's worker starts while the judge reads this answer
     next();
+  };
+  const fail = (request, answer) => {
+    pending = { id: request.id, started: process.cpuUsage(), timer: null };
+    finish(answer);
   };
   const queue = [];
   const next = () => {
     if (pending || !queue.length) return;
-    const request = queue.shift();
     if (!worker) spawn();
+    if (!ready) return;  // it asks for the request when it is ready
+    const request = queue.shift();
     const timer = setTimeout(() => {  // the worker's thread is busy: only terminate can stop it
       const w = worker;
       worker = null;
@@ -73,8 +113,9 @@ function main() {
       finish({ status: 'timeout' });
     }, config.cpu_limit * 1000 + 50);
     pending = { id: request.id, started: process.cpuUsage(), timer };
-    worker.postMessage(request);
+    worker.postMessage(request.line);
   };
+  spawn();
   send({ status: 'ready' });
   const input = fs.createReadStream(null, { fd: config.request_fd });
   let buffer = '';
@@ -84,7 +125,7 @@ function main() {
     while ((nl = buffer.indexOf('\n')) >= 0) {
       const line = buffer.slice(0, nl);
       buffer = buffer.slice(nl + 1);
-      if (line.trim()) queue.push(JSON.parse(line));
+      if (line.trim()) queue.push({ id: JSON.parse(line).id, line });
     }
     next();
   });
@@ -94,57 +135,26 @@ function main() {
   });
 }
 
-function runWorker() {
-  const { config, source } = workerData;
-  const script = new vm.Script(source, { filename: FILENAME });
-  parentPort.on('message', (request) => {
-    const start = process.cpuUsage();
-    let answer;
-    try {
-      answer = call(config, script, request);
-    } catch (e) {
-      answer = describe(e);
-    }
-    const used = process.cpuUsage(start);
-    answer.cpu_ms = (used.user + used.system) / 1000;
-    if (answer.cpu_ms > config.cpu_limit * 1000) answer = { status: 'timeout', cpu_ms: answer.cpu_ms };
-    parentPort.postMessage(answer);
-  });
+// What the main thread says about a case, from what ended it: the worker's outcome (only its known
+// fields, of the expected types), the worker's end, or the clock. What the case printed is written
+// out first, so that it is read as this case's output.
+function outcome(answer, overTime) {
+  if (overTime || answer.status === 'timeout') return { status: 'timeout' };
+  if (answer.status === 'exit') return { status: 'exit', code: answer.code };
+  for (const [stream, text] of Array.isArray(answer.output) ? answer.output : []) {
+    if ((stream === 1 || stream === 2) && typeof text === 'string') writeAll(stream, text);
+  }
+  const fields = Object.hasOwn(FIELDS, answer.status) ? FIELDS[answer.status] : null;
+  if (!fields) return { status: 'harness_error', message: 'the worker gave an unknown outcome' };
+  const message = { status: answer.status };
+  for (const key of fields) {
+    if (key === 'value') message.json = typeof answer.json === 'string' ? answer.json : 'null';
+    else if (answer[key] !== undefined) message[key] = text(answer[key], '');
+  }
+  return message;
 }
 
-function call(config, script, request) {
-  // A fresh global object per case; the arguments are built inside it (its own Array prototype).
-  const context = vm.createContext({ console });
-  script.runInContext(context);
-  context.__judge_in = JSON.stringify(request.args);
-  const name = config.function;
-  const cls = config.class;
-  const found = vm.runInContext(
-    `(typeof ${name} === 'function') ? 'function' : ` +
-    (cls ? `(typeof ${cls} === 'function' && typeof ${cls}.prototype.${name} === 'function') ? 'class' : ` : '') +
-    `'none'`, context);
-  if (found === 'none') {
-    return { status: 'noentry', message: `no entry point: expected a function ${name}()` + (cls ? ` or class ${cls} with ${name}()` : '') };
-  }
-  const index = config.inplace_index === null || config.inplace_index === undefined ? -1 : config.inplace_index;
-  const target = found === 'function' ? name : `(new ${cls}()).${name}`;
-  const json = vm.runInContext(
-    `(() => { const a = JSON.parse(__judge_in); let r = ${target}(...a);` +
-    ` if (r === undefined && ${index} >= 0) r = a[${index}]; return JSON.stringify(r === undefined ? null : r); })()`,
-    context);
-  // The context's JSON is the submission's to replace: its text is checked here, with this realm's
-  // JSON, to be exactly one JSON value before the main thread splices it into the answer line.
-  if (typeof json !== 'string') return { status: 'bad_value', message: 'the answer is not plain data (JSON.stringify gave no text)' };
-  if (json.length > config.output_bytes) return { status: 'output_limit' };
-  try {
-    JSON.parse(json);
-  } catch (e) {
-    return { status: 'bad_value', message: 'the answer is not plain data (JSON.stringify gave no JSON)' };
-  }
-  return { status: 'ok', json };
-}
-
-// A value the submission made, as a string: its getters and toString may throw or lie.
+// A value as a short string, or `fallback` when reading it throws (a getter is the submission's code).
 function text(value, fallback) {
   try {
     return value === undefined || value === null ? fallback : String(value).slice(0, 300);
@@ -153,25 +163,250 @@ function text(value, fallback) {
   }
 }
 
-function describe(e) {
-  // Each property is read once, in a try: a thrown object's getters are the submission's code.
-  const read = (key) => { try { return e[key]; } catch (_) { return undefined; } };
-  const isError = e !== null && typeof e === 'object';
-  const name = isError ? read('name') : undefined;
-  const message = typeof name === 'string' ? text(read('message'), '') : text(e, typeof e);
-  if (name === 'RangeError' && /allocation failed/.test(message)) return { status: 'memory' };
-  const stack = isError ? read('stack') : undefined;
-  let where = '';
-  if (typeof stack === 'string') {
-    const m = /at (?:(\S+) )?\(?solution\.js:(\d+):\d+\)?/.exec(stack);
-    if (m) where = `line ${m[2]}` + (m[1] ? ` in ${m[1]}` : '');
+// All of `text` on `fd`, which node may have made non-blocking (it does for a piped stdout): a short
+// write goes on from where it stopped, a full pipe is waited out (the judge is reading it).
+function writeAll(fd, text) {
+  const data = Buffer.from(text);
+  for (let at = 0; at < data.length;) {
+    try {
+      at += fs.writeSync(fd, data, at);
+    } catch (e) {
+      if (e.code !== 'EAGAIN') return;
+      Atomics.wait(PAUSE, 0, 0, 1);
+    }
   }
-  return {
-    status: 'exception',
-    type: typeof name === 'string' ? name.slice(0, 300) : typeof e,
-    message,
-    where,
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+// Runs inside each case's context, before the submission: its completion value is the function the
+// worker calls with the request line. Everything it uses is taken from the fresh realm before the
+// submission's code can replace it; its functions are strict, so stack traces do not expose them.
+const PRELUDE = `'use strict';
+(() => {
+  const { parse, stringify } = JSON;
+  const { apply, ownKeys, getPrototypeOf } = Reflect;
+  const { getOwnPropertyDescriptor } = Object;
+  const isArray = Array.isArray;
+  const toText = String;
+  const exec = RegExp.prototype.exec;
+  const CAP = OUTPUT_BYTES + 1;
+  const output = [];
+  let size = 0;
+  const write = (stream, text) => {
+    if (size >= CAP) throw new Error('output limit exceeded');
+    text = text.slice(0, CAP - size) + '\\n';
+    size += text.length;
+    const last = output[output.length - 1];
+    if (last && last[0] === stream) last[1] += text; else output[output.length] = [stream, text];
   };
+  const quote = (s) => "'" + s.replace(/\\\\/g, '\\\\\\\\').replace(/'/g, "\\\\'").replace(/\\n/g, '\\\\n') + "'";
+  const inspect = (v, depth, seen) => {
+    if (typeof v === 'string') return depth ? quote(v) : v;
+    if (typeof v === 'bigint') return toText(v) + 'n';
+    if (typeof v === 'number') return Object.is(v, -0) ? '-0' : toText(v);
+    if (typeof v === 'function') return '[Function: ' + (v.name || '(anonymous)') + ']';
+    if (v === null || typeof v !== 'object') return toText(v);
+    if (seen.includes(v)) return '[Circular]';
+    if (v instanceof Error) return toText(v.stack || v);
+    if (depth > 2) return isArray(v) ? '[Array]' : '[Object]';
+    seen = seen.concat([v]);
+    const parts = [];
+    if (isArray(v)) {
+      const n = Math.min(v.length, 100);
+      for (let i = 0; i < n; i++) parts[parts.length] = inspect(v[i], depth + 1, seen);
+      if (v.length > n) parts[parts.length] = '... ' + (v.length - n) + ' more items';
+      return parts.length ? '[ ' + parts.join(', ') + ' ]' : '[]';
+    }
+    if (v instanceof Map || v instanceof Set) {
+      const items = [...v].slice(0, 100).map((x) => isArray(x) && v instanceof Map
+        ? inspect(x[0], depth + 1, seen) + ' => ' + inspect(x[1], depth + 1, seen) : inspect(x, depth + 1, seen));
+      return (v instanceof Map ? 'Map' : 'Set') + '(' + v.size + ') {' + (items.length ? ' ' + items.join(', ') + ' ' : '') + '}';
+    }
+    for (const key of ownKeys(v)) {
+      if (typeof key !== 'string') continue;
+      const d = getOwnPropertyDescriptor(v, key);
+      if (!d || !d.enumerable) continue;
+      const name = /^[A-Za-z_$][\\w$]*$/.test(key) ? key : quote(key);
+      parts[parts.length] = name + ': ' + ('value' in d ? inspect(d.value, depth + 1, seen) : '[Getter]');
+    }
+    const proto = getPrototypeOf(v);
+    const tag = proto === null ? '[Object: null prototype] ' : '';
+    return tag + (parts.length ? '{ ' + parts.join(', ') + ' }' : '{}');
+  };
+  const format = (args) => {
+    let first = 0, text = '';
+    if (typeof args[0] === 'string' && args[0].includes('%')) {
+      let i = 1;
+      text = args[0].replace(/%([sdifjoOc%])/g, (all, f) => {
+        if (f === '%') return '%';
+        if (i >= args.length) return all;
+        const a = args[i++];
+        if (f === 's') return typeof a === 'string' ? a : inspect(a, 1, []);
+        if (f === 'd' || f === 'i') return typeof a === 'object' ? 'NaN' : toText(f === 'i' ? parseInt(a) : Number(a));
+        if (f === 'f') return toText(parseFloat(a));
+        if (f === 'j') { try { return stringify(a); } catch (e) { return '[Circular]'; } }
+        if (f === 'c') return '';
+        return inspect(a, 1, []);
+      });
+      first = i;
+    } else if (args.length) {
+      text = inspect(args[0], 0, []);
+      first = 1;
+    }
+    for (let i = first; i < args.length; i++) text += ' ' + inspect(args[i], 0, []);
+    return text;
+  };
+  const out = (...args) => write(1, format(args));
+  const err = (...args) => write(2, format(args));
+  globalThis.console = {
+    log: out, info: out, debug: out, dir: (v) => write(1, inspect(v, 0, [])), table: out,
+    error: err, warn: err, trace: (...args) => write(2, 'Trace: ' + format(args)),
+    assert: (ok, ...args) => { if (!ok) write(2, 'Assertion failed' + (args.length ? ': ' + format(args) : '')); },
+    time() {}, timeEnd() {}, timeLog() {}, group() {}, groupEnd() {}, count() {}, countReset() {}, clear() {},
+  };
+  const describe = (e) => {
+    try {
+      const isError = e !== null && typeof e === 'object' && typeof e.name === 'string';
+      const message = toText(isError ? e.message : e);
+      if (isError && e.name === 'RangeError' && /allocation failed/.test(message)) return { status: 'memory' };
+      let where = '';
+      const stack = isError ? e.stack : undefined;
+      if (typeof stack === 'string') {
+        const m = apply(exec, /at (?:(\\S+) )?\\(?solution\\.js:(\\d+):\\d+\\)?/, [stack]);
+        if (m) where = 'line ' + m[2] + (m[1] ? ' in ' + m[1] : '');
+      }
+      return { status: 'exception', type: isError ? e.name : typeof e, message: message.slice(0, 300), where };
+    } catch (inner) {
+      return { status: 'exception', type: 'Error', message: 'an exception that cannot be described' };
+    }
+  };
+  const call = (line) => {
+    const found = ENTRY_FOUND;
+    if (found === 'none') return { status: 'noentry', message: NO_ENTRY };
+    const args = parse(line).args;
+    let r = ENTRY_CALL;
+    if (r === undefined && INPLACE >= 0) r = args[INPLACE];
+    const text = stringify(r === undefined ? null : r);
+    if (text !== undefined && text.length > OUTPUT_BYTES) return { status: 'output_limit' };
+    // The answer's text travels apart from the rest, never parsed again outside this realm: cloning
+    // or parsing a 5,000-deep array on the main thread's small stack would hang it.
+    return stringify({ status: 'ok', output }) + '\n' + (text === undefined ? 'null' : text);
+  };
+  // (line) after the submission's top level ran; (null, thrown) when its top level threw.
+  return (line, thrown) => {
+    let result;
+    try {
+      result = line === null ? describe(thrown) : call(line);
+    } catch (e) {
+      result = describe(e);
+    }
+    if (typeof result === 'string') return result;
+    result.output = output;
+    return stringify(result);
+  };
+})()`;
+
+function preludeSource(config) {
+  const name = config.function;
+  const cls = config.class || null;
+  for (const id of [name, cls]) {
+    if (id !== null && !IDENTIFIER.test(id)) throw new Error(`not an identifier: ${JSON.stringify(id)}`);
+  }
+  const index = config.inplace_index === null || config.inplace_index === undefined ? -1 : config.inplace_index;
+  const parts = {
+    ENTRY_FOUND: `(typeof ${name} === 'function') ? 'function' : ` +
+      (cls ? `(typeof ${cls} === 'function' && typeof ${cls}.prototype.${name} === 'function') ? 'class' : ` : '') +
+      `'none'`,
+    ENTRY_CALL: `found === 'function' ? apply(${name}, undefined, args) : ` +
+      (cls ? `((o) => apply(o.${name}, o, args))(new ${cls}())` : 'undefined'),
+    NO_ENTRY: JSON.stringify(`no entry point: expected a function ${name}()` + (cls ? ` or class ${cls} with ${name}()` : '')),
+    INPLACE: String(Number(index)),
+    OUTPUT_BYTES: String(Number(config.output_bytes)),
+  };
+  return PRELUDE.replace(/ENTRY_FOUND|ENTRY_CALL|NO_ENTRY|INPLACE|OUTPUT_BYTES/g, (key) => parts[key]);
+}
+
+function runWorker() {
+  const { config, source } = workerData;
+  const { apply } = Reflect;
+  const { createContext, Script } = vm;
+  const run = Script.prototype.runInContext;
+  const post = parentPort.postMessage.bind(parentPort);
+  const parse = JSON.parse;
+  // import() rejects with a string, not with an error of this realm (node runs with --experimental-vm-modules).
+  const refuse = () => { throw 'import() is not available'; };
+  const script = new Script(source, { filename: FILENAME, importModuleDynamically: refuse });
+  let prelude;
+  try {
+    prelude = new Script(preludeSource(config), { filename: PRELUDE_FILENAME, importModuleDynamically: refuse });
+  } catch (e) {
+    parentPort.on('message', () => post({ status: 'harness_error', message: String(e.message) }));
+    post('ready');
+    return;
+  }
+  // Option objects without a prototype: nothing set on the realm's Object.prototype reaches them.
+  const none = Object.freeze({ __proto__: null });
+  const contextOptions = Object.freeze({ __proto__: null, microtaskMode: 'afterEvaluate' });
+  // A rejected promise a case leaves behind must not end the worker (node's default for it).
+  process.on('unhandledRejection', () => {});
+  // The next case's context is made (and its prelude run) while the judge reads this case's answer:
+  // making a context is most of a small case's cost. No submission code runs in it before its case.
+  const fresh = () => {
+    const context = createContext(DONT_CONTEXTIFY || { __proto__: null }, contextOptions);
+    return { context, finish: apply(run, prelude, [context, none]) };
+  };
+  let made = null;
+  parentPort.on('message', (line) => {
+    let context, finish;
+    try {
+      ({ context, finish } = made || fresh());
+      made = null;
+    } catch (e) {
+      post({ status: 'harness_error', message: 'a fresh context could not be made' });
+      return;
+    }
+    // From here on the submission's code has run: whatever goes wrong is its doing.
+    let answer;
+    try {
+      let text;
+      try {
+        apply(run, script, [context, none]);
+        text = finish(line);
+      } catch (e) {
+        text = finish(null, e);  // its top level threw: described inside the context, as a call's exception
+      }
+      if (typeof text !== 'string') throw new TypeError('no outcome');
+      const nl = text.indexOf('\n');  // an answer's header, then its value's JSON text (PRELUDE's call)
+      answer = parse(nl < 0 ? text : text.slice(0, nl));
+      if (nl >= 0) answer.json = text.slice(nl + 1);
+    } catch (e) {
+      answer = { status: 'exception', type: 'Error', message: 'the solution broke the built-ins its outcome is read with' };
+    }
+    context = finish = null;
+    post(answer);
+    try {
+      made = fresh();
+    } catch (e) {
+      made = null;  // made when the next case comes, which then reports what failed
+    }
+  });
+  try {
+    made = fresh();
+  } catch (e) {
+    made = null;
+  }
+  post('ready');
+  strip();
+}
+
+// node's globals of the worker's realm: only the harness needed them, and it holds its own references.
+function strip() {
+  const standard = new Set(vm.runInNewContext('Object.getOwnPropertyNames(globalThis)', { __proto__: null }));
+  for (const name of Object.getOwnPropertyNames(globalThis)) {
+    // node's own console holds its streams: it goes too.
+    if (!standard.has(name) || name === 'console') delete globalThis[name];
+  }
+  Object.freeze(globalThis);  // its built-ins are frozen already (--frozen-intrinsics)
 }
 
 if (isMainThread) main(); else runWorker();

@@ -1,0 +1,52 @@
+"""Text a submission controls, made safe to show: in a terminal, in a CSV cell, in a Markdown cell.
+
+A submission chooses its file name, its author header, what it prints, its exception messages, the
+cells of its board and (through the compiler) its compile errors. Shown raw, a control character in
+any of them is an instruction to the terminal (`ESC [2J` clears the screen, then a fake table can be
+drawn), a bidi override reorders what follows it, a cell starting with `=` is a spreadsheet formula
+and a `|` splits a Markdown row. These functions escape such characters visibly (`\\x1b`,
+`\\u202e`) and leave everything else, letters of every script included, as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: Bidi controls: the embeddings and overrides (U+202A-202E), the isolates (U+2066-2069) and the
+#: marks (U+061C, U+200E, U+200F), which reorder or hide text without being seen.
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+#: C0 controls, DEL, C1 controls, the bidi controls, and lone surrogates (which cannot even be encoded).
+_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff]")
+#: What starts a formula in a spreadsheet (OWASP, "CSV Injection").
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+#: What has a meaning in a Markdown table cell: the escape itself, code spans, the column bar, HTML
+#: tags and links.
+_MARKDOWN = re.compile(r"([\\`|<>\[\]])")
+
+
+_SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _SHORT.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def terminal(text: Any) -> str:
+    """`text` with control characters, bidi controls and lone surrogates escaped (`\\x1b`, `\\u202e`)."""
+    return _UNSAFE.sub(_escape, str(text))
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell: text escaped as for a terminal, and quoted with `'` when it would start a formula."""
+    if not isinstance(value, str):
+        return value  # numbers stay numbers
+    text = terminal(value)
+    return "'" + text if value.startswith(_FORMULA) or text.startswith(_FORMULA) else text
+
+
+def markdown_cell(text: Any) -> str:
+    """A Markdown table cell: escaped as for a terminal (so one line), then `\\ ` | < > [ ]` backslashed."""
+    return _MARKDOWN.sub(r"\\\1", terminal(text))
