@@ -1,6 +1,6 @@
 // Attack: writes its own outcome on the forked child's result pipe (the one descriptor beyond the
-// standard three that is a pipe) with cpu_ms in it; the server puts its measured cpu_ms first, so
-// the line holds the key twice, and the last one would win. Expected: RE (a key given twice).
+// standard three that is a pipe) with cpu_ms in it. The server keeps only the outcome's fields of
+// what a child writes, so cpu_ms is dropped and the forged 1x1 board is the answer. Expected: WA.
 #include <sys/stat.h>
 class Solution {
 public:

@@ -55,9 +55,11 @@ function main() {
   let ready = false;   // whether it said it is ready (its first message): its start is no case's time
   let pending = null;  // {id, started, timer}
   const spawn = () => {
+    // Its stack counts towards the box's memory (the cgroup's measure): 64 MiB holds recursion far
+    // deeper than a 50x50 board's 2,500 calls, and a case that recurses to the edge stays under the limit.
     const w = new Worker(__filename, {
       workerData: { config, source },
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 256 },
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 64 },
       stdout: false, stderr: false,
     });
     worker = w;
@@ -290,7 +292,7 @@ const PRELUDE = `'use strict';
     if (text !== undefined && text.length > OUTPUT_BYTES) return { status: 'output_limit' };
     // The answer's text travels apart from the rest, never parsed again outside this realm: cloning
     // or parsing a 5,000-deep array on the main thread's small stack would hang it.
-    return stringify({ status: 'ok', output }) + '\n' + (text === undefined ? 'null' : text);
+    return stringify({ status: 'ok', output }) + '\\n' + (text === undefined ? 'null' : text);
   };
   // (line) after the submission's top level ran; (null, thrown) when its top level threw.
   return (line, thrown) => {
