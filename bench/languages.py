@@ -154,8 +154,8 @@ def main() -> None:
             started = time.perf_counter()
             run = execute(problem, source, inputs, Options(), languages.by_name(lang))
             judge_ms = (time.perf_counter() - started) * 1000
-            wrong = sum(r is None or r.verdict is not None or r.value != e for r, e in zip(run.runs, expected))
-            cpu = sum(r.cpu_ms or 0 for r in run.runs if r)
+            wrong = sum(r is None or r.verdict is not None or r.value != e for r, e in zip(run.outcomes, expected))
+            cpu = sum(r.cpu_ms or 0 for r in run.outcomes if r)
             work = Path(tmp) / lang
             work.mkdir()
             floor = floor_ms(lang, source, data, work)

@@ -28,7 +28,7 @@ from judge.sandbox import cgroups
 from judge.problems.cases import load_cases
 from judge.grading.grade import Options, grade, grade_one
 from judge.problems.problem import load_problem
-from judge.sandbox.box import Box, BoxLimits, detect
+from judge.sandbox.box import BoxLimits, RlimitsBox, detect
 from judge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -271,7 +271,7 @@ def test_control_without_sandbox_the_probes_succeed(listener, tmp_path):
     targets = {"write_files": copies}
     names = ["read_secrets", "write_files", "loopback"]
     before = {c: Path(c).read_bytes() for c in copies}
-    results = grade(PROBLEM, CASES[:1], [materialize(n, tmp_path, listener, targets) for n in names], Options(box=Box()))
+    results = grade(PROBLEM, CASES[:1], [materialize(n, tmp_path, listener, targets) for n in names], Options(box=RlimitsBox()))
     for name, result in zip(names, results):
         assert result.verdict is Verdict.RE and "LEAKED" in result.cases[0].message, (name, result.cases[0].message)
     assert listener.connections >= 1
@@ -283,7 +283,7 @@ def test_control_without_sandbox_the_probes_succeed(listener, tmp_path):
 def test_control_without_sandbox_root_can_forge_the_channel(listener, tmp_path):
     """Without a sandbox a root submission reopens the server's answer pipe through /proc and its
     forged answer is taken (AC on the first case): the sandbox's WA above is the sandbox's doing."""
-    result = grade_one(PROBLEM, CASES[:1], materialize("fake_answer", tmp_path, listener), Options(box=Box()))
+    result = grade_one(PROBLEM, CASES[:1], materialize("fake_answer", tmp_path, listener), Options(box=RlimitsBox()))
     assert result.cases[0].verdict is Verdict.AC, result.cases[0].message
 
 
@@ -292,7 +292,7 @@ def test_control_without_sandbox_root_can_forge_the_channel(listener, tmp_path):
 def test_fallback_box_leaves_no_processes(listener, tmp_path):
     """Without namespaces, the process group and the cgroup still kill every process of the box."""
     names = ["detached", "fork_bomb"]
-    results = grade(PROBLEM, CASES, [materialize(n, tmp_path, listener) for n in names], Options(jobs=2, box=Box()))
+    results = grade(PROBLEM, CASES, [materialize(n, tmp_path, listener) for n in names], Options(jobs=2, box=RlimitsBox()))
     for name, result in zip(names, results):
         assert result.verdict in EXPECTED[name], (name, [(c.verdict, c.message) for c in result.cases])
     deadline = time.monotonic() + 2.0
@@ -399,7 +399,7 @@ def test_a_go_import_cannot_tell_whether_a_folder_exists(box, tmp_path):
 def test_control_without_sandbox_the_compile_time_probes_succeed(tmp_path):
     """Outside a box the same sources do read the secret and tell the folders apart, so their failure
     in the box is the box's doing."""
-    unboxed = Options(box=Box())
+    unboxed = Options(box=RlimitsBox())
     for name in ("include_file.cpp", "incbin_file.cpp"):
         source = compile_attack(name, tmp_path, str(SECRET_CASE))
         shown = everything_shown(grade_one(PROBLEM, CASES[:1], source, unboxed))
@@ -482,5 +482,5 @@ def test_control_without_sandbox_root_can_forge_the_cpp_channel():
     """Without a sandbox a root case child reopens the C++ server's answer pipe and its forged line
     is taken (AC on the first case): the probe of forge_pipe.cpp works, so its WA above is the
     non-dumpable server's doing."""
-    result = grade_one(PROBLEM, CASES[:1], ATTACKS / "forge_pipe.cpp", Options(box=Box()))
+    result = grade_one(PROBLEM, CASES[:1], ATTACKS / "forge_pipe.cpp", Options(box=RlimitsBox()))
     assert result.cases[0].verdict is Verdict.AC, result.cases[0].message

@@ -20,7 +20,7 @@ from judge.languages.cpp import cpp_type, glue as cpp_glue
 from judge.languages.go import prelude
 from judge.languages.java import java_type
 from judge.problems.problem import load_problem
-from judge.sandbox.box import Box, detect
+from judge.sandbox.box import RlimitsBox, detect
 
 ROOT = Path(__file__).resolve().parent.parent
 NEW = ("cpp", "java", "go", "javascript", "typescript")
@@ -100,7 +100,7 @@ def test_a_runaway_case_does_not_spoil_the_next(problem, tmp_path, ext, source):
     path = tmp_path / f"loop{ext}"
     path.write_text(source)
     run = execute(problem, path, [[[["E"]], [0, 0]], [[["E"], ["M"]], [1, 0]]], Options(skip_after_limit=False))
-    first, second = run.runs
+    first, second = run.outcomes
     assert first.verdict.value == "TLE"
     assert second.verdict is None and second.value == [["E"], ["X"]]
 
@@ -110,7 +110,7 @@ def test_javascript_cases_do_not_share_globals(problem, tmp_path):
     path.write_text("var calls = 0;\nfunction updateBoard(board, click) {\n  calls++;\n"
                     "  board[0][0] = String(calls);\n  return board;\n}\n")
     run = execute(problem, path, [[[["E"]], [0, 0]]] * 3)
-    assert [r.value for r in run.runs] == [[["1"]]] * 3
+    assert [r.value for r in run.outcomes] == [[["1"]]] * 3
 
 
 def test_cpp_cases_do_not_share_globals(problem, tmp_path):
@@ -118,7 +118,7 @@ def test_cpp_cases_do_not_share_globals(problem, tmp_path):
     path.write_text("int calls = 0;\nclass Solution {\npublic:\n  vector<vector<char>> updateBoard("
                     "vector<vector<char>>& b, vector<int>& c) {\n    b[0][0] = '0' + ++calls;\n    return b;\n  }\n};\n")
     run = execute(problem, path, [[[["E"]], [0, 0]]] * 3)
-    assert [r.value for r in run.runs] == [[["1"]]] * 3
+    assert [r.value for r in run.outcomes] == [[["1"]]] * 3
 
 
 def test_compiled_once_then_cached(problem, tmp_path):
@@ -224,7 +224,7 @@ def test_without_a_sandbox_a_build_is_not_cached(problem, tmp_path):
     path.write_text(f"class Solution {{ public: vector<vector<char>> updateBoard(vector<vector<char>>& b, "
                     f"vector<int>& c) {{ return {mark}; }} }};\n")
     lang = languages.by_name("cpp")
-    for box, kept in ((Box(), False), (detect(), True)):
+    for box, kept in ((RlimitsBox(), False), (detect(), True)):
         (tmp_path / "w").mkdir()
         prepared = lang.prepare(path, tmp_path / "w", problem, box)
         assert not prepared.ok and mark in prepared.message

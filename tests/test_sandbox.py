@@ -15,7 +15,7 @@ from judge.sandbox import cgroups
 from judge.problems.cases import load_cases
 from judge.grading.grade import Options, grade_one
 from judge.problems.problem import load_problem
-from judge.sandbox.box import BASE_ENV, BOX_UID, Box, Mount, detect, self_test
+from judge.sandbox.box import BASE_ENV, BOX_UID, Mount, RlimitsBox, detect, self_test
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEM = load_problem("minesweeper")
@@ -102,7 +102,7 @@ def test_a_passed_fd_survives_into_the_box_under_its_number(box, tmp_path):
 
 
 def test_accepted_submission_is_still_accepted_in_both_boxes(box):
-    for which in (box, Box()):
+    for which in (box, RlimitsBox()):
         assert grade_one(PROBLEM, load_cases(PROBLEM)[:5], SUBMISSION, Options(box=which)).verdict.value == "AC"
 
 

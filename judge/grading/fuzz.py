@@ -30,7 +30,7 @@ from judge.errors import ProblemError
 from judge.grading.grade import Options, check
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems.problem import Problem
-from judge.grading.session import Run, Session
+from judge.grading.session import Outcome, Session
 from judge.verdict import CaseResult, Verdict
 
 GROUP = "random"
@@ -166,11 +166,11 @@ def reference_answers(problem: Problem, inputs: list[dict], names: list[str], op
     answers = []
     with Session(problem, problem.reference_path, PYTHON, box) as ref:
         for args, name in zip(inputs, names):
-            run = ref.run([args[p] for p in params])
-            if run.verdict is not None:
-                raise ProblemError(f"{problem.reference_path}: the reference gives {run.verdict.value} on {name}: "
-                                   f"{run.message}")
-            answers.append(run.value)
+            got = ref.run([args[p] for p in params])
+            if got.verdict is not None:
+                raise ProblemError(f"{problem.reference_path}: the reference gives {got.verdict.value} on {name}: "
+                                   f"{got.message}")
+            answers.append(got.value)
     return answers
 
 
@@ -206,7 +206,7 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
     params = [p.name for p in problem.signature.params]
     box = options.box if options else None
     outcome = SearchResult(found=None)
-    seen: dict[str, tuple[bool, Any, Run]] = {}
+    seen: dict[str, tuple[bool, Any, Outcome]] = {}
     trouble: list[str] = []
 
     with Session(problem, Path(source), box=box) as mine, Session(problem, problem.reference_path, PYTHON, box) as ref:
@@ -225,11 +225,11 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
             if expected.verdict is not None:
                 trouble.append(f"{problem.reference_path}: the reference gives {expected.verdict.value}: {expected.message}")
                 return False
-            run = mine.run(arg_list)
+            attempt = mine.run(arg_list)
             if not mine.ok:
                 return False
-            bad = _wrong(problem, args, expected.value, run)
-            seen[key] = (bad, expected.value, run)
+            bad = _wrong(problem, args, expected.value, attempt)
+            seen[key] = (bad, expected.value, attempt)
             outcome.failing += bad
             if progress:
                 progress(len(seen), outcome.failing)
@@ -253,22 +253,22 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
         if trouble:
             raise ProblemError(trouble[0])
         if minimal is not None:
-            _, expected, run = seen[json.dumps(minimal, sort_keys=True)]
+            _, expected, attempt = seen[json.dumps(minimal, sort_keys=True)]
             args = {p: minimal[p] for p in params}
             case = Case(name=fuzz_name(args), group="fuzz", args=args, expected=expected,
                         file=problem.parts["generator"], line=0,
                         description=f"found by judge fuzz (seed {seed}) and shrunk by hypothesis")
-            outcome.found = Found(case, check(problem, case, run))
+            outcome.found = Found(case, check(problem, case, attempt))
     outcome.examples = len(seen)
     outcome.seconds = time.perf_counter() - started
     return outcome
 
 
-def _wrong(problem: Problem, args: dict, expected: Any, run: Run) -> bool:
-    if run.verdict is not None:
+def _wrong(problem: Problem, args: dict, expected: Any, attempt: Outcome) -> bool:
+    if attempt.verdict is not None:
         return True
     try:
-        ok, _ = problem.checker.compare(expected, run.value, args)
+        ok, _ = problem.checker.compare(expected, attempt.value, args)
     except Exception:  # a crashing checker cannot vouch for the answer
         return True
     return not ok

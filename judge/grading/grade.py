@@ -15,7 +15,7 @@ from judge.errors import UsageError
 from judge.languages.base import Language
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box
-from judge.grading.session import Run, Session
+from judge.grading.session import Outcome, Session
 from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
 
 #: Verdicts after which the rest of a submission's cases are skipped (each would cost a full limit).
@@ -36,7 +36,7 @@ class Execution:
     """A submission run over a list of inputs; `compile_error` set when it never ran."""
 
     language: str
-    runs: list[Run | None] = field(default_factory=list)  # None: skipped
+    outcomes: list[Outcome | None] = field(default_factory=list)  # None: skipped
     compile_error: str | None = None
     judge_error: str | None = None
 
@@ -88,40 +88,40 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
         stopped = False
         for args in inputs:
             if stopped:
-                result.runs.append(None)
+                result.outcomes.append(None)
                 continue
-            run = session.run(args)
+            outcome = session.run(args)
             if session.compile_error is not None:
                 result.compile_error = session.compile_error
                 return result
-            result.runs.append(run)
-            stopped = run.verdict in LIMITS and options.skip_after_limit
+            result.outcomes.append(outcome)
+            stopped = outcome.verdict in LIMITS and options.skip_after_limit
     return result
 
 
-def check(problem: Problem, case: Case, run: Run | None) -> CaseResult:
-    """Judge one run against the case's expected answer with the problem's checker."""
-    if run is None:
+def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
+    """Judge one execution against the case's expected answer with the problem's checker."""
+    if outcome is None:
         return CaseResult(case.name, case.group, Verdict.SKIPPED, message="not run after a time or memory limit was exceeded",
                           answer=Verdict.SKIPPED.value)
-    base = dict(time_ms=run.wall_ms, cpu_ms=run.cpu_ms, memory_kb=run.memory_kb, output=run.output)
-    if run.verdict is not None:  # no answer, or one of the wrong type: the checker never sees it
-        shown = run.value if run.verdict is Verdict.WA else None
-        return CaseResult(case.name, case.group, run.verdict, message=run.message,
-                          diff=(run.message,) if run.verdict is Verdict.WA else (), got=shown,
-                          answer=run.verdict.value if shown is None else values.fingerprint(shown), **base)
+    base = dict(time_ms=outcome.wall_ms, cpu_ms=outcome.cpu_ms, memory_kb=outcome.memory_kb, output=outcome.output)
+    if outcome.verdict is not None:  # no answer, or one of the wrong type: the checker never sees it
+        shown = outcome.value if outcome.verdict is Verdict.WA else None
+        return CaseResult(case.name, case.group, outcome.verdict, message=outcome.message,
+                          diff=(outcome.message,) if outcome.verdict is Verdict.WA else (), got=shown,
+                          answer=outcome.verdict.value if shown is None else values.fingerprint(shown), **base)
     # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later.
-    base["answer"] = values.fingerprint(run.value)
+    base["answer"] = values.fingerprint(outcome.value)
     try:
-        ok, explanations = problem.checker.compare(case.expected, run.value, case.args)
+        ok, explanations = problem.checker.compare(case.expected, outcome.value, case.args)
     except Exception as exc:  # the checker is the package's code: its failure is the judge's
         return CaseResult(case.name, case.group, Verdict.JE, message=f"the checker failed: {type(exc).__name__}: {exc}",
-                          got=run.value, **base)
+                          got=outcome.value, **base)
     explanations = tuple(str(e) for e in explanations or ())
     if ok:
         return CaseResult(case.name, case.group, Verdict.AC, **base)
     first = explanations[0] if explanations else "wrong answer"
-    return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=run.value, **base)
+    return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=outcome.value, **base)
 
 
 def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Options | None = None) -> SubmissionResult:
@@ -142,7 +142,7 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
         results = tuple(CaseResult(c.name, c.group, Verdict.CE, message=execution.compile_error,
                                    answer=Verdict.CE.value) for c in cases)
         return SubmissionResult(verdict=Verdict.CE, cases=results, message=execution.compile_error, **common)
-    results = tuple(check(problem, case, run) for case, run in zip(cases, execution.runs))
+    results = tuple(check(problem, case, outcome) for case, outcome in zip(cases, execution.outcomes))
     return SubmissionResult(verdict=overall(results), cases=results, **common)
 
 

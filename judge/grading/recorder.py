@@ -134,9 +134,9 @@ def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], opt
     samples: dict[str, list[tuple[float | None, float]]] = {c.name: [] for c in cases}
     for _ in range(repeats):
         execution = execute(problem, problem.reference_path, inputs, options, PYTHON)
-        for case, run in zip(cases, execution.runs):
-            if run is not None and run.verdict is None:
-                samples[case.name].append((run.cpu_ms, run.wall_ms))
+        for case, outcome in zip(cases, execution.outcomes):
+            if outcome is not None and outcome.verdict is None:
+                samples[case.name].append((outcome.cpu_ms, outcome.wall_ms))
     times = {}
     for name, runs in samples.items():
         if runs:

@@ -46,12 +46,12 @@ def run_selftest(language: Language) -> SelfTest:
         result = execute(selftest_problem(), source, [ARGS], language=language)
         if result.judge_error or result.compile_error is not None:
             return SelfTest(False, result.judge_error or f"compile error: {result.compile_error}")
-        run = result.runs[0] if result.runs else None
-        if run is None or run.verdict is not None:
-            return SelfTest(False, f"{run.verdict.value}: {run.message}" if run else "no answer")
-        if run.value != EXPECTED:
-            return SelfTest(False, f"wrong answer {run.value!r}")
-        return SelfTest(True, f"{run.wall_ms:.0f} ms")
+        outcome = result.outcomes[0] if result.outcomes else None
+        if outcome is None or outcome.verdict is not None:
+            return SelfTest(False, f"{outcome.verdict.value}: {outcome.message}" if outcome else "no answer")
+        if outcome.value != EXPECTED:
+            return SelfTest(False, f"wrong answer {outcome.value!r}")
+        return SelfTest(True, f"{outcome.wall_ms:.0f} ms")
     except Exception as exc:  # a self-test reports, it does not crash the listing
         return SelfTest(False, f"{type(exc).__name__}: {exc}")
     finally:

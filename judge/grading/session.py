@@ -23,7 +23,7 @@ from judge.sandbox.box import Box, detect
 from judge.verdict import Verdict
 
 @dataclass(frozen=True)
-class Run:
+class Outcome:
     """One execution of one input: an answer, or the verdict that stopped it."""
 
     verdict: Verdict | None          # None when the submission answered
@@ -77,10 +77,10 @@ class Session:
         """Whether the submission can still be run."""
         return self.prepared is not None and self.compile_error is None and self.judge_error is None
 
-    def run(self, args: list[Any]) -> Run:
+    def run(self, args: list[Any]) -> Outcome:
         """Run one input (arguments in signature order); start a server first if none is alive."""
         if not self.prepare() or not self.ok:
-            return Run(Verdict.CE if self.compile_error is not None else Verdict.JE,
+            return Outcome(Verdict.CE if self.compile_error is not None else Verdict.JE,
                        message=self.compile_error or self.judge_error or "")
         if self.server is None:
             failed = self._start()
@@ -94,16 +94,16 @@ class Session:
             self._stop()
             if self._start() is None:
                 reply = self.server.run(args)
-        run = interpret(self.problem, reply)
-        if run.verdict is Verdict.CE:  # a missing entry point shows on the first call
-            self.compile_error = run.message
+        outcome = interpret(self.problem, reply)
+        if outcome.verdict is Verdict.CE:  # a missing entry point shows on the first call
+            self.compile_error = outcome.message
             self._stop()
         elif reply.status.fatal or reply.data.get("restart") or not self.server.alive:
             # `restart`: a server that cannot kill a runaway case (JVM, Go) answers, then exits.
             self._stop()
-        return run
+        return outcome
 
-    def _start(self) -> Run | None:
+    def _start(self) -> Outcome | None:
         """Start a server for the next input; None when it is ready, else what its failure means."""
         server = Server(self._launch(), self.problem.limits, self.box, self.workdir)
         self.starts += 1
@@ -114,7 +114,7 @@ class Session:
         server.stop()
         if start.status is Status.COMPILE_ERROR:
             self.compile_error = str(start.data.get("message", "")) or "compile error"
-            return Run(Verdict.CE, message=self.compile_error)
+            return Outcome(Verdict.CE, message=self.compile_error)
         run = interpret(self.problem, start)
         if run.verdict is Verdict.CE:
             self.compile_error = run.message
@@ -156,9 +156,9 @@ def interpret(problem: Problem, reply: Reply) -> Run:
     common = dict(wall_ms=reply.wall_ms, cpu_ms=cpu_ms, memory_kb=memory_kb, output=reply.output)
     verdict = reply.status.verdict
     if verdict is not None:
-        return Run(verdict, message=reply.status.message(data, problem.limits, reply.exit_info), **common)
+        return Outcome(verdict, message=reply.status.message(data, problem.limits, reply.exit_info), **common)
     value, returns = data["value"], problem.signature.returns
     wrong = values.mismatch(value, returns)
     if wrong:
-        return Run(Verdict.WA, value=value, message=f"the answer is not a {returns}: {wrong}", **common)
-    return Run(None, value=value, **common)
+        return Outcome(Verdict.WA, value=value, message=f"the answer is not a {returns}: {wrong}", **common)
+    return Outcome(None, value=value, **common)

@@ -65,18 +65,18 @@ def _check_cases(problem: Problem, report: Report) -> list[Case]:
 
 def _check_reference(problem: Problem, cases: list[Case], report: Report, options: Options | None) -> float:
     """Every expected answer equals the reference's; returns its slowest case CPU time (ms)."""
-    run = execute(problem, problem.reference_path, [c.arg_list(problem) for c in cases],
+    execution = execute(problem, problem.reference_path, [c.arg_list(problem) for c in cases],
                   options, PYTHON)
-    if run.compile_error or run.judge_error:
-        report.errors.append(f"{problem.reference_path}: the reference does not run: {run.compile_error or run.judge_error}")
+    if execution.compile_error or execution.judge_error:
+        report.errors.append(f"{problem.reference_path}: the reference does not execution: {execution.compile_error or execution.judge_error}")
         return 0.0
     wrong = 0
-    for case, outcome in zip(cases, run.runs):
+    for case, outcome in zip(cases, execution.outcomes):
         result = check(problem, case, outcome)
         if result.verdict is not Verdict.AC:
             wrong += 1
             report.errors.append(f"{case.where}: the reference gives {result.verdict.value}: {result.message}")
-    slowest = max((r.cpu_ms or r.wall_ms for r in run.runs if r), default=0.0)
+    slowest = max((r.cpu_ms or r.wall_ms for r in execution.outcomes if r), default=0.0)
     report.notes.append(f"reference: {len(cases) - wrong}/{len(cases)} expected answers match; "
                         f"slowest case {slowest:.1f} ms CPU")
     return slowest

@@ -76,7 +76,10 @@ class Mount:
 
 @dataclass
 class Box:
-    """Resource limits and a fresh process group; no namespace isolation (see `isolated`)."""
+    """What every box does: resource limits, a scrubbed environment, a cgroup where one can be made.
+
+    Two kinds: `BwrapBox`, the sandbox, and `RlimitsBox`, the fallback without namespace isolation.
+    """
 
     name: str = "none"
     limits: BoxLimits = field(default_factory=BoxLimits)
@@ -86,12 +89,11 @@ class Box:
     @property
     def isolated(self) -> bool:
         """Whether the box hides the file system and network (a real sandbox)."""
-        return False
+        raise NotImplementedError
 
     def describe(self) -> str:
         """One line for people: what the box is and what it enforces."""
-        extra = f"; {self.groups()}" if self.groups() else ""
-        return f"{self.name} (resource limits only, no isolation{extra})"
+        raise NotImplementedError
 
     def groups(self) -> str:
         """`cgroup v1: memory, pids, ...`: what the box's cgroup does here ('' without one)."""
@@ -104,7 +106,7 @@ class Box:
 
     def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = ()) -> list[str]:
         """The command line that runs `argv` in the box with `workdir` as its folder."""
-        return list(argv)
+        raise NotImplementedError
 
     def environment(self, workdir: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
         """A scrubbed environment for the box."""
@@ -130,6 +132,25 @@ class Box:
         _set(resource.RLIMIT_STACK, self.limits.stack)
         if self.limits.address_space:
             _set(resource.RLIMIT_AS, self.limits.address_space)
+
+
+@dataclass
+class RlimitsBox(Box):
+    """The fallback where no sandbox works: resource limits and a fresh process group, no isolation."""
+
+    @property
+    def isolated(self) -> bool:
+        """Never: the submission sees what the judge's user sees."""
+        return False
+
+    def describe(self) -> str:
+        """One line for people: what the box is and what it enforces."""
+        extra = f"; {self.groups()}" if self.groups() else ""
+        return f"{self.name} (resource limits only, no isolation{extra})"
+
+    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = ()) -> list[str]:
+        """`argv` itself: nothing wraps it."""
+        return list(argv)
 
 
 @dataclass
@@ -265,15 +286,15 @@ def detect() -> Box:
     """The best box this machine offers: bwrap if a real self-test passes (once per process), else rlimits."""
     exe = shutil.which("bwrap")
     if not exe:
-        return Box(reason="bwrap (Debian package bubblewrap) is not installed")
+        return RlimitsBox(reason="bwrap (Debian package bubblewrap) is not installed")
     try:
         out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=10)
         version = out.stdout.strip()
     except (OSError, subprocess.SubprocessError) as exc:
-        return Box(reason=f"{exe} does not run: {exc}")
+        return RlimitsBox(reason=f"{exe} does not run: {exc}")
     box = BwrapBox(executable=exe, version=version)
     problem = self_test(box)
-    return Box(reason=f"{exe} cannot make a sandbox here: {problem}") if problem else box
+    return RlimitsBox(reason=f"{exe} cannot make a sandbox here: {problem}") if problem else box
 
 
 def self_test(box: Box) -> str:
