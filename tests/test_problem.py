@@ -59,6 +59,15 @@ def test_broken_checker_is_a_problem_error(problem_copy):
         problem.checker
 
 
+def test_a_part_that_is_not_a_python_file_is_a_problem_error(problem_copy):
+    (problem_copy / "checker.py").rename(problem_copy / "checker.txt")
+    path = problem_copy / "problem.yaml"
+    path.write_text(path.read_text().replace("  checker: checker.py\n", "  checker: checker.txt\n"))
+    problem = load_problem(str(problem_copy))
+    with pytest.raises(ProblemError, match="the checker checker.txt is not a Python file"):
+        problem.checker.compare
+
+
 def test_minesweeper_keeps_its_own_checker():
     problem = load_problem("minesweeper")
     assert problem.standard_checker is None and problem.checker.__file__.endswith("checker.py")
