@@ -55,6 +55,13 @@ def test_verify_catches_a_wrong_expected_answer_and_a_misfiled_submission(proble
     assert "expected AC, got WA" in result.stdout
 
 
+def test_verify_says_when_the_reference_does_not_run(problem_copy):
+    (problem_copy / "reference.py").write_text("def updateBoard(:\n")
+    result = run_judge("verify", problem_copy)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "reference.py: the reference does not run: line 1: SyntaxError" in result.stdout
+
+
 def _bad_case(problem_copy, text):
     (problem_copy / "cases" / "secret" / "zz.yaml").write_text(text)
     return problem_copy
