@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from tabulate import tabulate
+
 from judge.results import report, serialize
 from judge.results.text import terminal
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, make_options, options
@@ -19,6 +21,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     problem = load_problem(args.problem)
     opts = options(args)
+    assert opts.box is not None  # options() finds one
     result = verify(problem, opts)
     if args.json:
         print(serialize.dumps(serialize.verify_document(problem.id, opts.box.name, result.ok, result.errors,
@@ -28,10 +31,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         for note in result.notes:
             print(f"  ok: {note}")
         if result.submissions:
-            rows = [[terminal(r.submission), e.value, r.verdict.value, f"{r.passed}/{r.total}", "ok" if r.verdict is e else "MISMATCH"]
-                    for e, r in result.submissions]
+            rows = [[terminal(r.submission), e.value, r.verdict.value, f"{r.passed}/{r.total}",
+                     "ok" if r.verdict is e else "MISMATCH"] for e, r in result.submissions]
             print()
-            print(report.tabulate(rows, headers=["submission", "expected", "got", "passed", ""], tablefmt="simple"))
+            print(tabulate(rows, headers=["submission", "expected", "got", "passed", ""], tablefmt="simple"))
             print()
         for warning in result.warnings:
             print(f"  warning: {terminal(warning)}")
