@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from helpers import DATA, ROOT, SUBMISSIONS, run_judge, tree_state
+from helpers import ROOT, SUBMISSIONS, run_judge, tree_state
 
 
 def test_grade_table_and_details():

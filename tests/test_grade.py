@@ -1,7 +1,5 @@
 """Grading Python submissions end to end through the real runner: verdicts, isolation, policy."""
 
-from pathlib import Path
-
 import pytest
 
 from helpers import DATA, SUBMISSIONS
