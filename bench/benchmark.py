@@ -25,8 +25,8 @@ sys.path.insert(0, str(REPO))  # this checkout's judge, whatever is installed
 
 from bench import boards, import_peers  # noqa: E402
 from judge.grading import fuzz  # noqa: E402
-from judge.problems.cases import load_cases  # noqa: E402
 from judge.grading.grade import Options, grade  # noqa: E402
+from judge.problems.cases import load_cases  # noqa: E402
 from judge.problems.problem import load_problem  # noqa: E402
 from judge.verdict import Verdict  # noqa: E402
 

@@ -20,13 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from judge.grading import fuzz  # noqa: E402
 from judge import languages  # noqa: E402
-from judge.problems.cases import load_cases  # noqa: E402
+from judge.grading import fuzz  # noqa: E402
 from judge.grading.grade import Options, execute  # noqa: E402
 from judge.languages.cpp import PRELUDE as CPP_PRELUDE  # noqa: E402
 from judge.languages.go import prelude as go_prelude  # noqa: E402
 from judge.languages.java import IMPORTS as JAVA_IMPORTS  # noqa: E402
+from judge.problems.cases import load_cases  # noqa: E402
 from judge.problems.problem import load_problem  # noqa: E402
 
 SUBMISSIONS = {

@@ -6,8 +6,8 @@ import sys
 import yaml
 
 from helpers import copy_problem, judge
-from judge.problems.cases import load_cases, load_file
 from judge.cli.main import main
+from judge.problems.cases import load_cases, load_file
 from judge.problems.problem import load_problem
 
 BOARD = "EEEEE/EEMEE/EEEEE/EEEME"

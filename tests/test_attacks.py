@@ -24,10 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.sandbox import cgroups
-from judge.problems.cases import load_cases
 from judge.grading.grade import Options, grade, grade_one
+from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
+from judge.sandbox import cgroups
 from judge.sandbox.box import BoxLimits, RlimitsBox, detect
 from judge.verdict import Verdict
 

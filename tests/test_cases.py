@@ -2,9 +2,8 @@
 
 import pytest
 
-from judge.problems.cases import load_cases
-from judge.problems.cases import test_set_hash as set_hash
 from judge.errors import CaseError
+from judge.problems.cases import load_cases, test_set_hash as set_hash
 from judge.problems.problem import load_problem
 
 

@@ -112,7 +112,7 @@ def test_module_and_console_script_agree():
 
 
 def test_leaderboard_formats_match_the_exports():
-    from judge.results import exports
     from judge.cli.main import LEADERBOARD_FORMATS
+    from judge.results import exports
 
     assert set(LEADERBOARD_FORMATS) == {*exports.FORMATS, "html", "gradescope"}

@@ -8,10 +8,10 @@ import pytest
 
 from helpers import ROOT, SUBMISSIONS, copy_problem, judge
 from judge.grading import fuzz
-from judge.problems.cases import test_set_hash as set_hash
 from judge.grading.grade import find_submissions
-from judge.problems.problem import load_problem
 from judge.grading.session import Session
+from judge.problems.cases import test_set_hash as set_hash
+from judge.problems.problem import load_problem
 from judge.verdict import Verdict
 
 PROBLEM = load_problem("minesweeper")

@@ -3,9 +3,9 @@
 import pytest
 
 from helpers import DATA, SUBMISSIONS
-from judge.problems.cases import load_cases
 from judge.errors import SubmissionError, UsageError
 from judge.grading.grade import Options, find_submissions, grade, grade_one
+from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.verdict import Verdict
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from bench import boards
-from judge.problems.cases import load_cases
 from judge.grading.grade import Options, grade
+from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.verdict import Verdict
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from judge import languages
-from judge.grading.grade import Options, execute
 from judge.defaults import CACHE_ROOT
+from judge.grading.grade import Options, execute
 from judge.languages.base import run_limited
 from judge.languages.cpp import cpp_type, glue as cpp_glue
 from judge.languages.go import prelude

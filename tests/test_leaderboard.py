@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.results import leaderboard, html as report_html, scoring
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
+from judge.results import html as report_html, leaderboard, scoring
 from judge.results.store import Store
 from judge.verdict import CaseResult, Recording, SubmissionResult, Verdict, overall
 

@@ -9,13 +9,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from judge.grading import compare
 from judge import languages
-from judge.results import report, serialize
-from judge.problems.cases import test_set_hash
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
+from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
+from judge.problems.cases import test_set_hash
 from judge.problems.problem import load_problem
+from judge.results import report, serialize
 from judge.verdict import Verdict
 
 if TYPE_CHECKING:  # the store is imported when it is opened

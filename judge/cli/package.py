@@ -8,11 +8,11 @@ from pathlib import Path
 
 from tabulate import tabulate
 
-from judge.results import report, serialize
-from judge.results.text import terminal
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, make_options, options
 from judge.errors import UsageError
 from judge.problems.problem import load_problem
+from judge.results import report, serialize
+from judge.results.text import terminal
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -85,9 +85,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 def cmd_add_case(args: argparse.Namespace) -> int:
     """`judge add-case PROBLEM --<param> VALUE... | --from FILE`: options come from the signature."""
+    from judge.cli.common import Parser
     from judge.grading import addcase
     from judge.problems import values
-    from judge.cli.common import Parser
 
     problem = load_problem(args.problem)
     parser = Parser(prog=f"judge add-case {problem.id}",

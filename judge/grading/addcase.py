@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from judge.errors import CaseError, UsageError
 from judge.problems import values
 from judge.problems.cases import GROUPS, RESERVED, Case, load_cases, load_file, validate_args
-from judge.errors import CaseError, UsageError
 from judge.problems.problem import Problem
 
 if TYPE_CHECKING:  # grade and fuzz are imported when cases are answered: this module stays light

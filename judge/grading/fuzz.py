@@ -19,19 +19,19 @@ import json
 import os
 import random
 import time
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from judge import cache as cache_folder, defaults  # `cache` is random_cases' switch
-from judge.problems import values
-from judge.problems.cases import Case, validate_args
 from judge.errors import ProblemError
 from judge.grading.grade import Options, check
-from judge.languages.python import LANGUAGE as PYTHON
-from judge.problems.problem import Problem
 from judge.grading.session import Outcome, Session
+from judge.languages.python import LANGUAGE as PYTHON
+from judge.problems import values
+from judge.problems.cases import Case, validate_args
+from judge.problems.problem import Problem
 from judge.verdict import CaseResult, Verdict
 
 if TYPE_CHECKING:  # hypothesis is imported where it is used: most runs never need it

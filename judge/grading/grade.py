@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from judge import languages
+from judge.errors import UsageError
+from judge.grading.session import Outcome, Session
+from judge.languages.base import Language
 from judge.problems import values
 from judge.problems.cases import Case
-from judge.errors import UsageError
-from judge.languages.base import Language
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box
-from judge.grading.session import Outcome, Session
 from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
 
 #: Verdicts after which the rest of a submission's cases are skipped (each would cost a full limit).

@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from judge import __version__, languages
-from judge.results import scoring
 from judge.grading.authors import author_of
-from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.grading.grade import Options, display_name, execute, grade
 from judge.languages.base import content_hash
 from judge.languages.python import LANGUAGE as PYTHON
+from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem
+from judge.results import scoring
 from judge.results.records import ReferenceTime, StoredRun
 from judge.results.store import Store, now
 from judge.verdict import FirstFailure, Recording, SubmissionResult

@@ -17,10 +17,11 @@ from judge import languages
 from judge.languages.base import Language, Prepared
 from judge.problems import values
 from judge.problems.problem import Problem
+from judge.sandbox.box import Box, detect
 from judge.sandbox.protocol import Status
 from judge.sandbox.runner import Launch, Reply, Server
-from judge.sandbox.box import Box, detect
 from judge.verdict import Verdict
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.problems import cases as cases_mod
-from judge.problems.cases import Case
 from judge.errors import CaseError
 from judge.grading.grade import Options, check, execute, find_submissions, grade
 from judge.languages.python import LANGUAGE as PYTHON
+from judge.problems import cases as cases_mod
+from judge.problems.cases import Case
 from judge.problems.problem import Problem
 from judge.verdict import VERDICT_FOLDERS, SubmissionResult, Verdict
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import yaml
 
-from judge.problems import values
 from judge import cache
 from judge.defaults import CACHE_ROOT
 from judge.errors import CaseError
+from judge.problems import values
 from judge.problems.problem import Problem
 
 GROUPS = ("sample", "secret")

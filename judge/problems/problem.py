@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
-from judge.problems import checkers, values
 from judge.errors import ProblemError, UsageError
+from judge.problems import checkers, values
 
 #: The folder of problems used when a bare name is given (overridable with JUDGE_PROBLEMS).
 REPO_ROOT = Path(__file__).resolve().parents[2]

@@ -13,8 +13,8 @@ from tabulate import tabulate
 
 from judge.errors import UsageError
 from judge.results import serialize
-from judge.results.text import csv_cell, markdown_cell, terminal as terminal_text
 from judge.results.leaderboard import Entry, Leaderboard
+from judge.results.text import csv_cell, markdown_cell, terminal as terminal_text
 from judge.verdict import Verdict
 
 COLUMNS = ["rank", "author", "submission", "language", "verdict", "score", "passed", "speed", "submitted"]

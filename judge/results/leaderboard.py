@@ -22,9 +22,9 @@ import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from judge.results import scoring
 from judge.errors import JudgeError, UsageError
 from judge.problems.problem import Problem, load_problem
+from judge.results import scoring
 from judge.results.records import StoredRun, StoredSubmission
 from judge.results.store import Store
 from judge.verdict import CaseResult, FirstFailure, Verdict

@@ -18,11 +18,10 @@ import os
 import selectors
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from collections.abc import Callable
 
 from judge.problems.problem import Limits
 from judge.sandbox.box import Box, Jail, Mount
