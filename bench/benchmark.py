@@ -25,8 +25,8 @@ sys.path.insert(0, str(REPO))  # this checkout's judge, whatever is installed
 
 from bench import boards, import_peers  # noqa: E402
 from judge.grading import fuzz  # noqa: E402
-from judge.problems.cases import load_cases  # noqa: E402
 from judge.grading.grade import Options, grade  # noqa: E402
+from judge.problems.cases import load_cases  # noqa: E402
 from judge.problems.problem import load_problem  # noqa: E402
 from judge.verdict import Verdict  # noqa: E402
 
@@ -124,7 +124,9 @@ def submissions_dir(tmp: Path, count: int) -> Path:
 
 def ensure_peers(peers_dir: Path) -> bool:
     """Install the peers with RECIPE.sh unless already there; whether both are usable."""
-    ready = lambda: (peers_dir / "dm/bin/dmoj-cli").exists() and (peers_dir / "pt/bin/verifyproblem").exists()
+    def ready() -> bool:
+        return (peers_dir / "dm/bin/dmoj-cli").exists() and (peers_dir / "pt/bin/verifyproblem").exists()
+
     if not ready() and RECIPE.exists():
         print(f"benchmark: installing the peers with {RECIPE} into {peers_dir} (minutes)...", file=sys.stderr)
         subprocess.run(["bash", str(RECIPE)], env={**os.environ, "PEERS_DIR": str(peers_dir)},
@@ -170,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         # 1. whole process on the peers' 50 cases, against the peers on the same cases
         if args.skip_peers or not ensure_peers(peers_dir):
             why = "skipped (--skip-peers)" if args.skip_peers else f"n/a (peers not installed in {peers_dir})"
-            rows.append(row("whole `judge grade` on the peers' 50 cases vs DMOJ / problemtools", ">= 10x faster", why, None))
+            rows.append(row("whole `judge grade` on the peers' 50 cases vs DMOJ / problemtools", ">= 10x faster", why,
+                            None))
         else:
             pkg = peers_package(tmp, peers_dir / "src/tests")
             ours = median_time(judge_cmd("grade", str(pkg), str(BFS)), repeat)

@@ -45,7 +45,8 @@ def main() -> int:
         print("no counterexample found")
         return 1
     print(f"\nmedian over {len(times)} searches: largest side {statistics.median(sides):g} (target <= 5), "
-          f"area {statistics.median(areas):g} squares (5x5 = 25), time {statistics.median(times):.2f} s (target < 10 s)")
+          f"area {statistics.median(areas):g} squares (5x5 = 25), "
+          f"time {statistics.median(times):.2f} s (target < 10 s)")
     ok = statistics.median(sides) <= 5 and statistics.median(times) < 10
     print("targets met" if ok else "targets NOT met")
     return 0 if ok else 1

@@ -20,13 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from judge import languages  # noqa: E402
 from judge.grading import fuzz  # noqa: E402
-from judge import languages
-from judge.problems.cases import load_cases  # noqa: E402
 from judge.grading.grade import Options, execute  # noqa: E402
 from judge.languages.cpp import PRELUDE as CPP_PRELUDE  # noqa: E402
 from judge.languages.go import prelude as go_prelude  # noqa: E402
 from judge.languages.java import IMPORTS as JAVA_IMPORTS  # noqa: E402
+from judge.problems.cases import load_cases  # noqa: E402
 from judge.problems.problem import load_problem  # noqa: E402
 
 SUBMISSIONS = {
@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
     for (int t = 0; t < k; t++) { int m, n, r, c; in >> m >> n >> r >> c; clicks[t] = {r, c};
         for (int i = 0; i < m; i++) { string s; in >> s; boards[t].emplace_back(s.begin(), s.end()); } }
     auto start = chrono::steady_clock::now(); long check = 0;
-    for (int t = 0; t < k; t++) { Solution s; auto b = boards[t]; auto out = s.updateBoard(b, clicks[t]); check += out[0][0]; }
+    for (int t = 0; t < k; t++) {
+        Solution s; auto b = boards[t]; auto out = s.updateBoard(b, clicks[t]); check += out[0][0]; }
     printf("%.3f %ld\\n", chrono::duration<double, milli>(chrono::steady_clock::now() - start).count(), check);
 }
 """
@@ -100,7 +101,8 @@ JS_DRIVER = """
     for (let t = 0; t < k; t++) { const [m, n, r, c] = lines[at++].split(' ').map(Number); clicks.push([r, c]);
         boards.push(lines.slice(at, at + m).map((row) => row.split(''))); at += m; }
     const start = process.hrtime.bigint(); let check = 0;
-    for (let t = 0; t < k; t++) { check += updateBoard(boards[t].map((row) => row.slice()), clicks[t])[0][0].charCodeAt(0); }
+    for (let t = 0; t < k; t++) {
+        check += updateBoard(boards[t].map((row) => row.slice()), clicks[t])[0][0].charCodeAt(0); }
     console.log((Number(process.hrtime.bigint() - start) / 1e6).toFixed(3), check);
 }
 """
@@ -144,7 +146,8 @@ def main() -> None:
     cases = load_cases(problem) + fuzz.random_cases(problem, args.boards, args.seed)
     inputs = [c.arg_list(problem) for c in cases]
     expected = [c.expected for c in cases]
-    print(f"{len(inputs)} inputs ({len(inputs) - args.boards} fixed cases + {args.boards} random boards, seed {args.seed})")
+    print(f"{len(inputs)} inputs ({len(inputs) - args.boards} fixed cases + {args.boards} random boards, "
+          f"seed {args.seed})")
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "inputs.txt"
         write_inputs(inputs, data)
@@ -154,7 +157,8 @@ def main() -> None:
             started = time.perf_counter()
             run = execute(problem, source, inputs, Options(), languages.by_name(lang))
             judge_ms = (time.perf_counter() - started) * 1000
-            wrong = sum(r is None or r.verdict is not None or r.value != e for r, e in zip(run.outcomes, expected))
+            wrong = sum(r is None or r.verdict is not None or r.value != e
+                        for r, e in zip(run.outcomes, expected, strict=False))  # no outcomes when it fails to compile
             cpu = sum(r.cpu_ms or 0 for r in run.outcomes if r)
             work = Path(tmp) / lang
             work.mkdir()

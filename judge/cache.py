@@ -16,8 +16,8 @@ import json
 import os
 import shutil
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from judge.defaults import CACHE_ROOT
 
@@ -80,7 +80,7 @@ def prune(root: Path, cap: int) -> list[Path]:
     The caller holds the lock. Returns the entries removed."""
     entries = list(_entries(root))
     total = sum(size for _, _, size in entries)
-    removed = []
+    removed: list[Path] = []
     if total <= cap:
         return removed
     for _, path, size in sorted(entries, key=lambda e: e[0]):
@@ -138,7 +138,7 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def _read_state(root: Path) -> dict:
+def _read_state(root: Path) -> dict[str, float]:
     """The ledger (bytes written since the last prune, and when that was); a bad one reads as new."""
     try:
         state = json.loads((root / STATE).read_text())
@@ -147,7 +147,7 @@ def _read_state(root: Path) -> dict:
         return {}
 
 
-def _write_state(root: Path, state: dict) -> None:
+def _write_state(root: Path, state: dict[str, float]) -> None:
     tmp = root / f"{STATE}.{os.getpid()}.tmp"
     tmp.write_text(json.dumps(state))
     os.replace(tmp, root / STATE)

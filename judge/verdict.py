@@ -56,12 +56,12 @@ class Verdict(enum.Enum):
         return _META[self].order
 
     @classmethod
-    def for_folder(cls, name: str) -> "Verdict | None":
+    def for_folder(cls, name: str) -> Verdict | None:
         """The verdict a known-submission folder stands for, or None."""
         return _BY_FOLDER.get(name)
 
     @classmethod
-    def from_name(cls, name: object) -> "Verdict":
+    def from_name(cls, name: object) -> Verdict:
         """The verdict whose name is `name` (as stored or serialized); ValueError for anything else."""
         try:
             return _BY_NAME[name]  # a dict look-up: Verdict(value) is slow on 20,000 stored cases

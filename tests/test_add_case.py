@@ -6,8 +6,8 @@ import sys
 import yaml
 
 from helpers import copy_problem, judge
-from judge.problems.cases import load_cases, load_file
 from judge.cli.main import main
+from judge.problems.cases import load_cases, load_file
 from judge.problems.problem import load_problem
 
 BOARD = "EEEEE/EEMEE/EEEEE/EEEME"
@@ -40,7 +40,8 @@ def test_sample_flag_file_flag_and_generated_name(tmp_path):
     assert len(sample) == 1 and sample[0].name.startswith("added-")
     edges = package / "cases" / "secret" / "edges.yaml"
     before = edges.read_text()
-    assert judge("add-case", package, "--board", "EEE/EEE/MEE", "--click", "0,2", "--file", "edges.yaml").returncode == 0
+    added = judge("add-case", package, "--board", "EEE/EEE/MEE", "--click", "0,2", "--file", "edges.yaml")
+    assert added.returncode == 0
     after = edges.read_text()
     assert after.startswith(before)  # appended: comments, order and formatting of the others untouched
     old = load_file(load_problem(str(package)), edges, "secret")
@@ -94,7 +95,8 @@ def test_refusals_are_one_line_and_write_nothing(tmp_path, capsys):
     assert not (package / "x.yaml").exists() and not (package / "cases" / "x.yaml").exists()
     # a batch with one bad case writes none of it
     batch = tmp_path / "batch.yaml"
-    batch.write_text("- name: good\n  board: ['EEEM']\n  click: [0, 0]\n- name: good\n  board: ['ME']\n  click: [0, 1]\n")
+    batch.write_text("- name: good\n  board: ['EEEM']\n  click: [0, 0]\n"
+                     "- name: good\n  board: ['ME']\n  click: [0, 1]\n")
     assert main(["add-case", str(package), "--from", str(batch)]) == 2
     assert path.read_text() == before
 

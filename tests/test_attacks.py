@@ -24,10 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.sandbox import cgroups
-from judge.problems.cases import load_cases
 from judge.grading.grade import Options, grade, grade_one
+from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
+from judge.sandbox import cgroups
 from judge.sandbox.box import BoxLimits, RlimitsBox, detect
 from judge.verdict import Verdict
 
@@ -158,7 +158,8 @@ def snapshot() -> dict[str, tuple]:
     for path in files + [STORE]:
         if path.exists():
             stat = path.stat()
-            state[str(path)] = (hashlib.sha256(path.read_bytes()).hexdigest(), stat.st_size, stat.st_mtime_ns, stat.st_mode)
+            state[str(path)] = (hashlib.sha256(path.read_bytes()).hexdigest(), stat.st_size, stat.st_mtime_ns,
+                                stat.st_mode)
     return state
 
 
@@ -231,7 +232,7 @@ def test_attacks_in_parallel(box, listener, store, tmp_path):
     before = snapshot()
     names = sorted(EXPECTED)
     results = grade(PROBLEM, CASES, [materialize(n, tmp_path, listener) for n in names], Options(jobs=2, box=box))
-    for name, result in zip(names, results):
+    for name, result in zip(names, results, strict=True):
         assert_verdict(name, result, listener)
     assert_clean(before, "the parallel run")
 
@@ -271,8 +272,9 @@ def test_control_without_sandbox_the_probes_succeed(listener, tmp_path):
     targets = {"write_files": copies}
     names = ["read_secrets", "write_files", "loopback"]
     before = {c: Path(c).read_bytes() for c in copies}
-    results = grade(PROBLEM, CASES[:1], [materialize(n, tmp_path, listener, targets) for n in names], Options(box=RlimitsBox()))
-    for name, result in zip(names, results):
+    results = grade(PROBLEM, CASES[:1], [materialize(n, tmp_path, listener, targets) for n in names],
+                    Options(box=RlimitsBox()))
+    for name, result in zip(names, results, strict=True):
         assert result.verdict is Verdict.RE and "LEAKED" in result.cases[0].message, (name, result.cases[0].message)
     assert listener.connections >= 1
     assert any(not Path(c).exists() or Path(c).read_bytes() != before[c] for c in copies)
@@ -294,8 +296,9 @@ def test_control_without_sandbox_root_can_forge_the_channel(listener, tmp_path):
 def test_fallback_box_leaves_no_processes(listener, tmp_path):
     """Without namespaces, the process group and the cgroup still kill every process of the box."""
     names = ["detached", "fork_bomb"]
-    results = grade(PROBLEM, CASES, [materialize(n, tmp_path, listener) for n in names], Options(jobs=2, box=RlimitsBox()))
-    for name, result in zip(names, results):
+    results = grade(PROBLEM, CASES, [materialize(n, tmp_path, listener) for n in names],
+                    Options(jobs=2, box=RlimitsBox()))
+    for name, result in zip(names, results, strict=True):
         assert result.verdict in EXPECTED[name], (name, [(c.verdict, c.message) for c in result.cases])
     deadline = time.monotonic() + 2.0
     while strays() and time.monotonic() < deadline:

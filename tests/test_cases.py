@@ -2,9 +2,8 @@
 
 import pytest
 
-from judge.problems.cases import load_cases
-from judge.problems.cases import test_set_hash as set_hash
 from judge.errors import CaseError
+from judge.problems.cases import load_cases, test_set_hash as set_hash
 from judge.problems.problem import load_problem
 
 
@@ -39,7 +38,8 @@ BAD = {
     "unknown-key": ("- name: a\n  board: ['E']\n  click: [0, 0]\n  expect: ['B']\n", "unknown key"),
     "ragged": ("- name: a\n  board: ['EE', 'E']\n  click: [0, 0]\n  expected: ['BB', 'B']\n",
                r"invalid input: row 1 has 1 squares?, expected 2"),
-    "oversized": ("- name: a\n  board: [" + ", ".join(["'" + "E" * 51 + "'"]) + "]\n  click: [0, 0]\n  expected: ['B']\n",
+    "oversized": ("- name: a\n  board: [" + ", ".join(["'" + "E" * 51 + "'"])
+                  + "]\n  click: [0, 0]\n  expected: ['B']\n",
                   r"invalid input: .*51"),
     "bad-char": ("- name: a\n  board: ['EQ']\n  click: [0, 0]\n  expected: ['BB']\n", r"'Q' is not a board character"),
     "click-outside": ("- name: a\n  board: ['EE']\n  click: [3, 0]\n  expected: ['BB']\n", r"click \(3,0\) is outside"),
@@ -63,7 +63,8 @@ def test_bad_case_files(problem_copy, kind):
 def test_duplicate_name(problem_copy):
     (problem_copy / "cases" / "secret" / "dup.yaml").write_text(
         "- name: example-1\n  board: ['E']\n  click: [0, 0]\n  expected: ['B']\n")
-    with pytest.raises(CaseError, match=r"dup.yaml:1 \(case example-1\): duplicate case name, first used at .*examples.yaml:2"):
+    with pytest.raises(CaseError,
+                       match=r"dup.yaml:1 \(case example-1\): duplicate case name, first used at .*examples.yaml:2"):
         load_cases(load_problem(str(problem_copy)))
 
 

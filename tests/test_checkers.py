@@ -142,7 +142,8 @@ def test_tokens_whitespace_runs_are_equal():
     assert check.compare("a b", "a b c") == (False, ["expected 2 tokens, got 3 (first extra: 'c')"])
     assert check.compare("Yes", "yes") == (False, ["token 0: expected 'Yes', got 'yes'"])
     assert Tokens("string", case_sensitive=False).compare("Yes  NO", "yes no") == (True, [])
-    assert Tokens("string[]").compare(["a b", "c"], ["a  b", "d"]) == (False, ["element 1: token 0: expected 'c', got 'd'"])
+    assert Tokens("string[]").compare(["a b", "c"], ["a  b", "d"]) == (
+        False, ["element 1: token 0: expected 'c', got 'd'"])
     assert Tokens("string").compare("a", ["a"]) == (False, ["expected a string 'a', got a list ['a']"])
 
 
@@ -159,7 +160,7 @@ EXPECTED = [[[1, 2], [3]], 0.5, [1, 2, 2], [["a", "b"], []], [0.5, math.nan], ["
 
 @given(got=JSON)
 def test_any_answer_gets_a_verdict_and_bounded_explanations(got):
-    for check, expected in zip(ALL, EXPECTED):
+    for check, expected in zip(ALL, EXPECTED, strict=True):
         ok, lines = _bounded(check.compare(expected, got, {}))
         assert ok or lines  # a wrong answer always says something
 
@@ -168,7 +169,7 @@ def test_a_deeply_nested_answer_is_not_followed_down():
     deep = 1
     for _ in range(100_000):
         deep = [deep]
-    for check, expected in zip(ALL, EXPECTED):
+    for check, expected in zip(ALL, EXPECTED, strict=True):
         assert _bounded(check.compare(expected, deep))[0] is False
         assert _bounded(check.compare(expected, [deep, {"x": deep}]))[0] is False
 
@@ -205,7 +206,8 @@ def test_build_from_a_name_or_a_mapping():
     ({"absolute": 1}, "double", "checker.name: expected the name of a standard checker"),
     ({"name": "float", "tolerance": 1}, "double", "checker.tolerance: not an option of the float checker "
                                                   "(its options are absolute, relative)"),
-    ({"name": "exact", "nested": True}, "int", "checker.nested: not an option of the exact checker (it has no options)"),
+    ({"name": "exact", "nested": True}, "int",
+     "checker.nested: not an option of the exact checker (it has no options)"),
     ({"name": "float", "absolute": -1}, "double", "checker.absolute: expected a number >= 0, got -1"),
     ({"name": "float", "relative": "nan"}, "double", "checker.relative: expected a number >= 0"),
     ({"name": "unordered", "nested": "yes"}, "int[][]", "checker.nested: expected true or false, got 'yes'"),

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from helpers import DATA, ROOT, SUBMISSIONS, run_judge, tree_state
+from helpers import ROOT, SUBMISSIONS, run_judge, tree_state
 
 
 def test_grade_table_and_details():
@@ -53,6 +53,13 @@ def test_verify_catches_a_wrong_expected_answer_and_a_misfiled_submission(proble
     assert result.returncode == 1
     assert "the reference gives WA" in result.stdout
     assert "expected AC, got WA" in result.stdout
+
+
+def test_verify_says_when_the_reference_does_not_run(problem_copy):
+    (problem_copy / "reference.py").write_text("def updateBoard(:\n")
+    result = run_judge("verify", problem_copy)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "reference.py: the reference does not run: line 1: SyntaxError" in result.stdout
 
 
 def _bad_case(problem_copy, text):
@@ -105,7 +112,7 @@ def test_module_and_console_script_agree():
 
 
 def test_leaderboard_formats_match_the_exports():
-    from judge.results import exports
     from judge.cli.main import LEADERBOARD_FORMATS
+    from judge.results import exports
 
     assert set(LEADERBOARD_FORMATS) == {*exports.FORMATS, "html", "gradescope"}

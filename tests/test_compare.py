@@ -6,8 +6,8 @@ import yaml
 
 from helpers import DATA, SUBMISSIONS, copy_problem, judge
 from judge.grading import compare
-from judge.problems.cases import load_cases
 from judge.grading.grade import Options, grade
+from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 
 ACCEPTED = sorted((SUBMISSIONS / "accepted").glob("*.py"))

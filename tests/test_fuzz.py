@@ -8,10 +8,10 @@ import pytest
 
 from helpers import ROOT, SUBMISSIONS, copy_problem, judge
 from judge.grading import fuzz
-from judge.problems.cases import test_set_hash as set_hash
 from judge.grading.grade import find_submissions
-from judge.problems.problem import load_problem
 from judge.grading.session import Session
+from judge.problems.cases import test_set_hash as set_hash
+from judge.problems.problem import load_problem
 from judge.verdict import Verdict
 
 PROBLEM = load_problem("minesweeper")
@@ -39,8 +39,8 @@ def test_one_example_is_drawn_alone_and_the_same_in_another_process():
 
 
 def test_grade_runs_every_submission_on_the_same_random_cases():
-    args = ["grade", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py", SUBMISSIONS / "wrong_answer" / "four_way.py",
-            "--fuzz", "15", "--seed", "3", "--json", "-j", "2"]
+    args = ["grade", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py",
+            SUBMISSIONS / "wrong_answer" / "four_way.py", "--fuzz", "15", "--seed", "3", "--json", "-j", "2"]
     doc = json.loads(judge(*args).stdout)
     # another run (this process) with the same seed draws the same boards and answers
     assert doc["random"] == {"count": 15, "seed": 3, "hash": set_hash(fuzz.random_cases(PROBLEM, 15, seed=3))}

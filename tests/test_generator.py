@@ -47,7 +47,7 @@ def _mines(a):
 def _blank_region(a):
     """Squares the click reveals (by the reference)."""
     after = PROBLEM.generator.reference.updateBoard(a["board"], a["click"])
-    return sum(x != y for r0, r1 in zip(a["board"], after) for x, y in zip(r0, r1))
+    return sum(x != y for r0, r1 in zip(a["board"], after, strict=True) for x, y in zip(r0, r1, strict=True))
 
 
 SHAPES = {

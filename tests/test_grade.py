@@ -1,13 +1,11 @@
 """Grading Python submissions end to end through the real runner: verdicts, isolation, policy."""
 
-from pathlib import Path
-
 import pytest
 
 from helpers import DATA, SUBMISSIONS
-from judge.problems.cases import load_cases
 from judge.errors import SubmissionError, UsageError
 from judge.grading.grade import Options, find_submissions, grade, grade_one
+from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.verdict import Verdict
 

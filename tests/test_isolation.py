@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from bench import boards
-from judge.problems.cases import load_cases
 from judge.grading.grade import Options, grade
+from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.verdict import Verdict
 
@@ -38,7 +38,8 @@ LEAKY = textwrap.dedent('''
                     for b in range(max(0, j - 1), min(n, j + 2)))
             board[i][j] = str(k) if k else 'B'
             if not k:
-                todo += [(a, b) for a in range(max(0, i - 1), min(m, i + 2)) for b in range(max(0, j - 1), min(n, j + 2))]
+                todo += [(a, b) for a in range(max(0, i - 1), min(m, i + 2))
+                         for b in range(max(0, j - 1), min(n, j + 2))]
         _LAST.append(board)
         return board
 ''')
@@ -59,7 +60,8 @@ def test_state_left_in_globals_does_not_reach_the_next_case(small, tmp_path):
     leaky.write_text(LEAKY)
     namespace = {}
     exec(LEAKY, namespace)  # in one process it fails from the second case on: the test can see a leak
-    first, second = (namespace["updateBoard"]([list(r) for r in c.args["board"]], list(c.args["click"])) for c in cases[:2])
+    first, second = (namespace["updateBoard"]([list(r) for r in c.args["board"]], list(c.args["click"]))
+                     for c in cases[:2])
     assert second == first != cases[1].expected
     result = grade(problem, cases, [leaky, SUBMISSIONS / "accepted" / "global_cache.py"], Options(jobs=1))
     assert [r.verdict for r in result] == [Verdict.AC, Verdict.AC]

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from judge import languages
-from judge.grading.grade import Options, execute
 from judge.defaults import CACHE_ROOT
+from judge.grading.grade import Options, execute
 from judge.languages.base import run_limited
 from judge.languages.cpp import cpp_type, glue as cpp_glue
 from judge.languages.go import prelude
@@ -44,7 +44,7 @@ def test_languages_command_lists_every_toolchain_and_its_selftest():
     assert out.returncode == 0, out.stdout + out.stderr
     rows = {r["language"]: r for r in json.loads(out.stdout)}
     assert set(rows) == {"python", *NEW}
-    for name, row in rows.items():
+    for row in rows.values():
         assert row["selftest"] and row["version"], row
     table = judge("languages")
     assert table.returncode == 0 and "typescript" in table.stdout and "FAILED" not in table.stdout
@@ -116,7 +116,8 @@ def test_javascript_cases_do_not_share_globals(problem, tmp_path):
 def test_cpp_cases_do_not_share_globals(problem, tmp_path):
     path = tmp_path / "counter.cpp"
     path.write_text("int calls = 0;\nclass Solution {\npublic:\n  vector<vector<char>> updateBoard("
-                    "vector<vector<char>>& b, vector<int>& c) {\n    b[0][0] = '0' + ++calls;\n    return b;\n  }\n};\n")
+                    "vector<vector<char>>& b, vector<int>& c) {\n    b[0][0] = '0' + ++calls;\n"
+                    "    return b;\n  }\n};\n")
     run = execute(problem, path, [[[["E"]], [0, 0]]] * 3)
     assert [r.value for r in run.outcomes] == [[["1"]]] * 3
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.results import exports, leaderboard, html as report_html, scoring
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
+from judge.results import html as report_html, leaderboard, scoring
 from judge.results.store import Store
 from judge.verdict import CaseResult, Recording, SubmissionResult, Verdict, overall
 
@@ -35,7 +35,7 @@ def judge(*args, timeout=120):
 def record(st, run, author, sha, verdicts, factor, when, cached_from=None):
     """A submission whose CPU time on every case is `factor` times the reference's."""
     cases = tuple(CaseResult(n, "secret", Verdict.from_name(v), time_ms=REFERENCE[n] * factor + 1,
-                             cpu_ms=REFERENCE[n] * factor) for n, v in zip(CASES, verdicts))
+                             cpu_ms=REFERENCE[n] * factor) for n, v in zip(CASES, verdicts, strict=True))
     passed = sum(v == "AC" for v in verdicts)
     result = SubmissionResult(f"{author}-{sha}.py", f"/{author}/{sha}.py", "python", overall(cases), cases,
                               sha256=sha, recording=Recording(author, cached_from is not None, when, passed, 4))
@@ -78,7 +78,8 @@ def test_ranking_rules_with_ties(tmp_path):
 
 
 def test_speed_uses_timed_cases_only_when_there_are_some():
-    cases = [CaseResult("tiny", "secret", Verdict.AC, cpu_ms=5.0), CaseResult("big1", "secret", Verdict.AC, cpu_ms=30.0)]
+    cases = [CaseResult("tiny", "secret", Verdict.AC, cpu_ms=5.0),
+             CaseResult("big1", "secret", Verdict.AC, cpu_ms=30.0)]
     assert leaderboard.speed_ratio(cases, {"tiny": 1.0, "big1": 10.0}) == pytest.approx(3.0)
     assert leaderboard.speed_ratio(cases, {"tiny": 1.0, "big1": 2.0}) == pytest.approx(10.0)  # median of 5 and 15
     assert leaderboard.speed_ratio(cases, {}) is None
@@ -259,7 +260,7 @@ def test_html_page_in_headless_chromium(graded, tmp_path):
 
     def near(hex_colour: str) -> bool:
         want = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-        return any(all(abs(a - b) <= 6 for a, b in zip(c, want)) for c in colours)
+        return any(all(abs(a - b) <= 6 for a, b in zip(c, want, strict=True)) for c in colours)
 
     for verdict in ("AC", "WA", "RE"):  # the heatmap's and the badges' colours are drawn
         assert near(Verdict.from_name(verdict).colour), verdict

@@ -404,7 +404,7 @@ def load_submission(path):
         return solution().updateBoard
     if callable(namespace.get("updateBoard")):
         return namespace["updateBoard"]
-    raise LookupError("no updateBoard entry point in %s" % path)
+    raise LookupError(f"no updateBoard entry point in {path}")
 
 
 def run_submission(entry, case):

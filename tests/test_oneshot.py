@@ -40,7 +40,8 @@ def test_a_tool_sees_its_folder_and_the_system_only(box, tmp_path):
         **({"home file": home_file} if home_file.exists() else {}),
     }
     script = "; ".join(f'[ -e "{p}" ] && echo "SEEN {name}"' for name, p in probes.items())
-    script += '; id -u; pwd; cat input.txt; echo made > output.txt; echo x > /usr/x 2>/dev/null && echo "SEEN usr"; true'
+    script += '; id -u; pwd; cat input.txt; echo made > output.txt'
+    script += '; echo x > /usr/x 2>/dev/null && echo "SEEN usr"; true'
     end = sh(box, build, script)
     text = end.output.decode()
     assert end.code == 0, text

@@ -56,7 +56,16 @@ def test_broken_checker_is_a_problem_error(problem_copy):
     (problem_copy / "checker.py").write_text("def compare(:\n")
     problem = load_problem(str(problem_copy))
     with pytest.raises(ProblemError, match="checker.py: cannot load the checker: SyntaxError"):
-        problem.checker
+        _ = problem.checker
+
+
+def test_a_part_that_is_not_a_python_file_is_a_problem_error(problem_copy):
+    (problem_copy / "checker.py").rename(problem_copy / "checker.txt")
+    path = problem_copy / "problem.yaml"
+    path.write_text(path.read_text().replace("  checker: checker.py\n", "  checker: checker.txt\n"))
+    problem = load_problem(str(problem_copy))
+    with pytest.raises(ProblemError, match="the checker checker.txt is not a Python file"):
+        _ = problem.checker
 
 
 def test_minesweeper_keeps_its_own_checker():
@@ -76,7 +85,8 @@ def test_without_checker_py_the_checker_is_exact(problem_copy):
 def test_problem_yaml_names_a_standard_checker(problem_copy):
     (problem_copy / "checker.py").unlink()
     path = problem_copy / "problem.yaml"
-    path.write_text(path.read_text().replace("  checker: checker.py\n", "") + "checker: {name: unordered, nested: true}\n")
+    path.write_text(path.read_text().replace("  checker: checker.py\n", "")
+                    + "checker: {name: unordered, nested: true}\n")
     problem = load_problem(str(problem_copy))
     assert problem.checker == checkers.Unordered("char[][]", nested=True)
 
@@ -84,14 +94,15 @@ def test_problem_yaml_names_a_standard_checker(problem_copy):
 def test_a_missing_checker_named_in_parts_is_still_an_error(problem_copy):
     (problem_copy / "checker.py").unlink()
     with pytest.raises(ProblemError, match="the checker checker.py does not exist"):
-        load_problem(str(problem_copy)).checker
+        _ = load_problem(str(problem_copy)).checker
 
 
 @pytest.mark.parametrize("entry, remove_checker_py, message", [
     ("checker: unordered", False, "checker: names a standard checker, but the package also has checker.py; "
                                   "keep one of them"),
     ("checker: close", True, "checker: unknown standard checker 'close' \\(known: exact, unordered, float, tokens\\)"),
-    ("checker: {name: float, absolute: 1e-6}", True, "checker: float compares doubles, but the answer's type is char\\[\\]\\[\\]"),
+    ("checker: {name: float, absolute: 1e-6}", True,
+     "checker: float compares doubles, but the answer's type is char\\[\\]\\[\\]"),
     ("checker: {name: unordered, sorted: true}", True, "checker.sorted: not an option of the unordered checker"),
 ])
 def test_bad_checker_entries_name_problem_yaml_and_the_key(problem_copy, entry, remove_checker_py, message):

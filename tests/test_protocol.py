@@ -261,7 +261,8 @@ def test_the_harnesses_name_only_statuses_of_the_table():
 
 #: attack file -> (verdict of every case, words its first case's message must hold)
 HOSTILE = {
-    "surrogate_cell.py": (Verdict.WA, "the answer holds an invalid character (a lone surrogate U+D800) at answer[0][0]"),
+    "surrogate_cell.py": (Verdict.WA,
+                          "the answer holds an invalid character (a lone surrogate U+D800) at answer[0][0]"),
     "deep_answer.py": (Verdict.WA, "the answer is nested deeper than"),
     "raising_traceback.py": (Verdict.RE, "Trap: boom (line 11 in updateBoard)"),
     "raising_str.py": (Verdict.RE, "Trap: <its message could not be read: str() raised>"),

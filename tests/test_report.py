@@ -14,7 +14,8 @@ def _wa(case, got, diff):
 
 def test_table_and_summary():
     ok = SubmissionResult("a.py", "/a.py", "python", Verdict.AC, (CaseResult("c", "sample", Verdict.AC, 12.4),))
-    ce = SubmissionResult("b.py", "/b.py", "python", Verdict.CE, (CaseResult("c", "sample", Verdict.CE),), "line 1: SyntaxError")
+    ce = SubmissionResult("b.py", "/b.py", "python", Verdict.CE, (CaseResult("c", "sample", Verdict.CE),),
+                          "line 1: SyntaxError")
     text = table([ok, ce])
     assert "a.py" in text and "1/1" in text and "12 ms" in text and "CE" in text
     assert summary([ok, ce]) == "2 submissions: 1 AC, 1 CE"

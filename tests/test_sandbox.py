@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from judge.sandbox import cgroups
-from judge.problems.cases import load_cases
 from judge.grading.grade import Options, grade_one
+from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
+from judge.sandbox import cgroups
 from judge.sandbox.box import BASE_ENV, BOX_UID, Mount, RlimitsBox, detect, self_test
 
 ROOT = Path(__file__).resolve().parent.parent

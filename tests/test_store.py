@@ -95,7 +95,8 @@ def test_v1_store_is_migrated_keeping_its_data(tmp_path):
         st.record(run, SubmissionResult("b.py", "/b.py", "python", Verdict.AC,
                                         (CaseResult("c1", "sample", Verdict.AC, 1.0, memory_kb=9000),), sha256="b",
                                         recording=Recording("bo", False, "", 1, 1)))
-        assert [c["memory_kb"] for c in st.conn.execute("SELECT memory_kb FROM cases ORDER BY submission_id")] == [None, 9000]
+        rows = st.conn.execute("SELECT memory_kb FROM cases ORDER BY submission_id")
+        assert [c["memory_kb"] for c in rows] == [None, 9000]
 
 
 def test_newer_or_foreign_databases_are_refused(tmp_path):
@@ -134,9 +135,10 @@ def _stored_by_hand(path: Path, verdict: str = "WA") -> None:
         failure = {"name": "b", "group": "secret", "verdict": verdict, "message": "(0,0): expected 'B', got 'E'",
                    "diff": ["(0,0): expected 'B', got 'E'", "(0,1): expected '1', got 'E'"], "got": [["E", "E"]],
                    "output": "debug\n", "args": {"board": [["E", "M"]], "click": [0, 0]}, "expected": [["B", "1"]]}
-        st.conn.execute("INSERT INTO submissions (id, run_id, graded_at, name, path, author, sha256, language, verdict, "
-                        "passed, total, score, max_score, cache_key, first_failure) VALUES (1, 1, "
-                        "'2024-01-01T00:00:01+00:00', 'a.py', '/a.py', 'ada', 'f00', 'python', ?, 1, 2, 1, 2, 'key1', ?)",
+        st.conn.execute("INSERT INTO submissions (id, run_id, graded_at, name, path, author, sha256, language, "
+                        "verdict, passed, total, score, max_score, cache_key, first_failure) VALUES (1, 1, "
+                        "'2024-01-01T00:00:01+00:00', 'a.py', '/a.py', 'ada', 'f00', 'python', ?, 1, 2, 1, 2, "
+                        "'key1', ?)",
                         (verdict, json.dumps(failure)))
         st.conn.execute("INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, memory_kb, diff, "
                         "answer) VALUES (1, 0, 'a', 'sample', 'AC', 3.5, 2.0, 9000, '', '0123456789abcdef'), "
@@ -149,17 +151,20 @@ def test_rows_come_out_as_records(tmp_path):
     _stored_by_hand(path)
     with Store.open(path) as st:
         (stored,) = st.submissions("minesweeper")
-        assert (stored.author, stored.verdict, stored.passed, stored.total, stored.cached_from) == ("ada", Verdict.WA, 1, 2, None)
+        assert (stored.author, stored.verdict, stored.passed, stored.total, stored.cached_from) == (
+            "ada", Verdict.WA, 1, 2, None)
         first = stored.first_failure
         assert first.case.verdict is Verdict.WA and first.case.got == [["E", "E"]] and first.args["click"] == [0, 0]
         assert first.case.diff == ("(0,0): expected 'B', got 'E'", "(0,1): expected '1', got 'E'")
         assert first.expected == [["B", "1"]] and first.case.output == "debug\n"
         a, b = st.cases(stored.id)
-        assert (a.group, a.verdict, a.time_ms, a.cpu_ms, a.memory_kb, a.diff) == ("sample", Verdict.AC, 3.5, 2.0, 9000, ())
+        assert (a.group, a.verdict, a.time_ms, a.cpu_ms, a.memory_kb, a.diff) == (
+            "sample", Verdict.AC, 3.5, 2.0, 9000, ())
         assert b.group == "secret" and b.diff == first.case.diff and b.answer == "fedcba9876543210"
         result = st.result(st.cached("key1"))  # the cache's view: the first failure's answer and output on its case
         assert result.verdict is Verdict.WA and (result.passed, result.total) == (1, 2)
-        assert result.cases[1].got == [["E", "E"]] and result.cases[1].output == "debug\n" and result.cases[0].got is None
+        assert result.cases[1].got == [["E", "E"]] and result.cases[1].output == "debug\n"
+        assert result.cases[0].got is None
         assert result.recording is None  # a reusing run adds its own
         (run,) = st.runs()
         assert (run.status, run.cases, run.seed, run.test_set_hash) == ("finished", 2, None, "abc")
@@ -181,7 +186,8 @@ def test_a_result_is_stored_with_its_recording_facts(tmp_path):
         assert (stored.id, stored.graded_at, stored.author, stored.score, stored.max_score, stored.toolchain) == (
             sid, "2024-05-01T00:00:00+00:00", "ada", 0.0, 1.0, "py 3")
         assert len(st.cases(sid)[0].diff) == store_mod.DIFF_LINES
-        assert len(stored.first_failure.case.diff) == 50 and len(stored.first_failure.case.output) == store_mod.OUTPUT_KEPT
+        assert len(stored.first_failure.case.diff) == 50
+        assert len(stored.first_failure.case.output) == store_mod.OUTPUT_KEPT
         again = st.record(run, recorded, cached_from=sid)  # reused: shares the cases already stored
         assert st.conn.execute("SELECT COUNT(*) FROM cases WHERE submission_id = ?", (again,)).fetchone()[0] == 0
         assert st.cases(again) == st.cases(sid)
@@ -306,8 +312,8 @@ def test_killed_run_keeps_whole_submissions_only(tmp_path, sig):
     for i in range(6):  # each about 1.5 s: the signal lands while later ones are still to come
         variant(folder, f"s{i}.py", sleep=0.015)
     proc = subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper", str(folder), "-j", "1",
-                             "--fuzz", "0", "--db", str(db)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                             "--fuzz", "0", "--db", str(db)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.time() + 90
     recorded = 0
     while time.time() < deadline and recorded < 2:
@@ -353,7 +359,8 @@ def test_two_judges_grading_into_one_store_lose_nothing(tmp_path):
     a = [variant(tmp_path / "a", f"a{i}.py") for i in range(3)]
     b = [variant(tmp_path / "b", f"b{i}.py") for i in range(3)]
     procs = [subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper", *map(str, subs), "-j", "1",
-                               "--fuzz", "0", "--db", str(db), "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               "--fuzz", "0", "--db", str(db), "--json"], cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
              for subs in (a, b)]
     outs = [p.communicate(timeout=120) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], [o[1] for o in outs]

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from judge.errors import SetupError, UsageError
 
 if TYPE_CHECKING:  # only for the annotations: each command imports what it needs when it runs
     from judge.grading.grade import Options
+    from judge.problems.cases import Case
+    from judge.problems.problem import Problem
     from judge.sandbox.box import Box
 
 EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -19,7 +21,7 @@ EXIT_OK, EXIT_NOT_ACCEPTED, EXIT_USAGE, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3,
 class Parser(argparse.ArgumentParser):
     """argparse with exit code 2 and a one-line message on bad usage."""
 
-    def error(self, message: str) -> None:  # noqa: D401 - argparse's hook
+    def error(self, message: str) -> NoReturn:  # noqa: D401 - argparse's hook
         """Report bad usage the way every other error is reported."""
         self.exit(EXIT_USAGE, f"judge: error: {message} (see judge {self.prog.split()[-1]} --help)\n"
                   if " " in self.prog else f"judge: error: {message} (see judge --help)\n")
@@ -46,7 +48,8 @@ def box(require_sandbox: bool = False) -> Box:
     found = detect()
     if not found.isolated:
         if require_sandbox:
-            raise SetupError(f"no sandbox: {found.reason}; install bubblewrap (bash setup.sh) or drop --require-sandbox")
+            raise SetupError(f"no sandbox: {found.reason}; install bubblewrap (bash setup.sh) "
+                             f"or drop --require-sandbox")
         print(f"judge: warning: no sandbox ({found.reason}): submissions run with resource limits only and "
               f"can read and write what the judge's user can", file=sys.stderr)
     lacking = found.shortfall()
@@ -58,7 +61,7 @@ def box(require_sandbox: bool = False) -> Box:
     return found
 
 
-def options_and_cases(problem, args: argparse.Namespace):
+def options_and_cases(problem: Problem, args: argparse.Namespace) -> tuple[Options, list[Case], list[Case]]:
     """The options and all the cases of a run; the sandbox's self-test (a real box started and
     checked) runs in the background while the case files load."""
     from concurrent.futures import ThreadPoolExecutor
@@ -74,7 +77,8 @@ def options_and_cases(problem, args: argparse.Namespace):
     return opts, *all_cases(problem, args, opts, fixed)
 
 
-def all_cases(problem, args: argparse.Namespace, opts, fixed=None) -> tuple[list, list]:
+def all_cases(problem: Problem, args: argparse.Namespace, opts: Options,
+              fixed: list[Case] | None = None) -> tuple[list[Case], list[Case]]:
     """The fixed cases, then the random ones: one list every submission of the run is graded on."""
     from judge.problems.cases import load_cases
 

@@ -5,15 +5,21 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from judge.grading import compare
 from judge import languages
-from judge.results import report, serialize
-from judge.problems.cases import test_set_hash
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
+from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
+from judge.problems.cases import test_set_hash
 from judge.problems.problem import load_problem
+from judge.results import report, serialize
 from judge.verdict import Verdict
+
+if TYPE_CHECKING:  # the store is imported when it is opened
+    from judge.results.store import Store
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
@@ -38,6 +44,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             store.close()
     comparison = compare.compare(cases, results)
     box = opts.box
+    assert box is not None  # options() finds one
     drawn = cases[len(fixed):]
     if args.json:
         print(serialize.dumps(serialize.grade_document(
@@ -67,7 +74,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_NOT_ACCEPTED if comparison.suspects else EXIT_OK
 
 
-def open_store(args: argparse.Namespace):
+def open_store(args: argparse.Namespace) -> Store:
     """The results store named by --db (or $JUDGE_DB, or the default), opened and migrated."""
     from judge.results.store import Store, db_path
 
@@ -75,7 +82,7 @@ def open_store(args: argparse.Namespace):
     return Store.open(args.db_path)
 
 
-def warn_missing_toolchains(sources) -> None:
+def warn_missing_toolchains(sources: Iterable[Path]) -> None:
     """One line per language whose toolchain is missing (its submissions get JE)."""
     for lang in {languages.for_path(s).name: languages.for_path(s) for s in sources}.values():
         tool = lang.toolchain()

@@ -4,8 +4,9 @@ Exit codes: 0 everything accepted (or the package verified), 1 some submission n
 verify mismatch), 2 bad usage or bad input (a one-line message naming the file and what is
 wrong), 3 a bug in the judge itself, 130 interrupted.
 
-The commands live in judge/cli/ (grading, package, results, toolchains) and are imported only when run: a `judge grade` with no
-random cases never imports hypothesis, and none but `leaderboard --format html` imports Jinja2.
+The commands live in judge/cli/ (grading, package, results, toolchains) and are imported only when
+run: a `judge grade` with no random cases never imports hypothesis, and none but `leaderboard
+--format html` imports Jinja2.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import importlib
 import os
 import sqlite3
 import sys
-from typing import Sequence
+from collections.abc import Callable, Sequence
 
 from judge import __version__, defaults
 from judge.cli.common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser
@@ -125,12 +126,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         module, function = args.run.split(":")
-        return getattr(importlib.import_module(f"judge.cli.{module}"), function)(args)
+        command: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"judge.cli.{module}"), function)
+        return command(args)
     except JudgeError as exc:
         print(f"judge: error: {terminal(exc)}", file=sys.stderr)  # it may quote a file name or a submission
         return exc.exit_code
     except sqlite3.Error as exc:  # the store failed after it was opened (disk full, locked too long, corrupt page)
-        print(f"judge: error: {terminal(getattr(args, 'db_path', 'the results store'))}: {terminal(exc)}", file=sys.stderr)
+        print(f"judge: error: {terminal(getattr(args, 'db_path', 'the results store'))}: {terminal(exc)}",
+              file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("judge: interrupted", file=sys.stderr)

@@ -6,11 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from judge.results import report, serialize
-from judge.results.text import terminal
+from tabulate import tabulate
+
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, make_options, options
 from judge.errors import UsageError
 from judge.problems.problem import load_problem
+from judge.results import report, serialize
+from judge.results.text import terminal
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -19,6 +21,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     problem = load_problem(args.problem)
     opts = options(args)
+    assert opts.box is not None  # options() finds one
     result = verify(problem, opts)
     if args.json:
         print(serialize.dumps(serialize.verify_document(problem.id, opts.box.name, result.ok, result.errors,
@@ -28,10 +31,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         for note in result.notes:
             print(f"  ok: {note}")
         if result.submissions:
-            rows = [[terminal(r.submission), e.value, r.verdict.value, f"{r.passed}/{r.total}", "ok" if r.verdict is e else "MISMATCH"]
-                    for e, r in result.submissions]
+            rows = [[terminal(r.submission), e.value, r.verdict.value, f"{r.passed}/{r.total}",
+                     "ok" if r.verdict is e else "MISMATCH"] for e, r in result.submissions]
             print()
-            print(report.tabulate(rows, headers=["submission", "expected", "got", "passed", ""], tablefmt="simple"))
+            print(tabulate(rows, headers=["submission", "expected", "got", "passed", ""], tablefmt="simple"))
             print()
         for warning in result.warnings:
             print(f"  warning: {terminal(warning)}")
@@ -82,9 +85,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 def cmd_add_case(args: argparse.Namespace) -> int:
     """`judge add-case PROBLEM --<param> VALUE... | --from FILE`: options come from the signature."""
+    from judge.cli.common import Parser
     from judge.grading import addcase
     from judge.problems import values
-    from judge.cli.common import Parser
 
     problem = load_problem(args.problem)
     parser = Parser(prog=f"judge add-case {problem.id}",

@@ -8,10 +8,14 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from typing import Callable, TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
 
 from judge.results.text import terminal
 from judge.verdict import SubmissionResult
+
+if TYPE_CHECKING:  # tqdm is imported only for a terminal
+    from tqdm import tqdm
 
 
 class Progress:
@@ -24,7 +28,7 @@ class Progress:
         self.enabled = enabled and total > 0
         self.total = total
         self.lock = threading.Lock()  # grading threads finish at the same time
-        self.bar = None
+        self.bar: tqdm[Any] | None = None
 
     def __enter__(self) -> Callable[[SubmissionResult], None]:
         if not self.enabled:

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
+
+from tabulate import tabulate
 
 from judge import languages
-from judge.results import report
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK
 from judge.grading.selftest import run_selftest
 
 
 def cmd_languages(args: argparse.Namespace) -> int:
     """`judge languages`: exit 0 when every self-test passes, 1 otherwise."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for lang in languages.LANGUAGES.values():
         tool = lang.toolchain()
         test = run_selftest(lang)
@@ -25,5 +27,5 @@ def cmd_languages(args: argparse.Namespace) -> int:
     else:
         table = [[r["language"], " ".join(r["extensions"]), r["toolchain"] or "-", r["version"] or "-",
                   "ok" if r["selftest"] else f"FAILED: {r['message']}"] for r in rows]
-        print(report.tabulate(table, headers=["language", "files", "toolchain", "version", "self-test"]))
+        print(tabulate(table, headers=["language", "files", "toolchain", "version", "self-test"]))
     return EXIT_OK if all(r["selftest"] for r in rows) else EXIT_NOT_ACCEPTED

@@ -15,14 +15,17 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from judge.errors import CaseError, UsageError
 from judge.problems import values
 from judge.problems.cases import GROUPS, RESERVED, Case, load_cases, load_file, validate_args
-from judge.errors import CaseError, UsageError
 from judge.problems.problem import Problem
+
+if TYPE_CHECKING:  # grade and fuzz are imported when cases are answered: this module stays light
+    from judge.grading.grade import Options
 
 DEFAULT_FILE = "added.yaml"
 HEADER = ("# Cases added with `judge add-case` and `judge fuzz --save`. Case generators leave this file alone;\n"
@@ -48,15 +51,18 @@ def answer_type(problem: Problem) -> str:
     return next(p.type for p in sig.params if p.name == sig.inplace)
 
 
-def from_options(problem: Problem, typed: dict[str, str | None], name: str | None, description: str | None) -> list[dict]:
+def from_options(problem: Problem, typed: dict[str, str | None], name: str | None,
+                 description: str | None) -> list[dict[str, Any]]:
     """One case from command-line text per parameter; UsageError names the missing or bad option."""
     missing = [f"--{p.name}" for p in problem.signature.params if typed.get(p.name) is None]
     if missing:
         raise UsageError(f"add-case {problem.id}: missing {', '.join(missing)} (or give --from FILE)")
     item: dict[str, Any] = {}
     for p in problem.signature.params:
+        text = typed[p.name]
+        assert text is not None  # none is missing
         try:
-            item[p.name] = values.from_text(typed[p.name], p.type, f"--{p.name}")
+            item[p.name] = values.from_text(text, p.type, f"--{p.name}")
         except ValueError as exc:
             raise UsageError(f"add-case {problem.id}: {exc} ({values.text_hint(p.type)})") from None
     if name is not None:
@@ -66,7 +72,7 @@ def from_options(problem: Problem, typed: dict[str, str | None], name: str | Non
     return [item]
 
 
-def from_yaml_text(problem: Problem, text: str, source: str) -> list[dict]:
+def from_yaml_text(problem: Problem, text: str, source: str) -> list[dict[str, Any]]:
     """Cases in the case-file format (a list, or one mapping); `expected` and `name` optional."""
     try:
         data = yaml.safe_load(text)
@@ -112,7 +118,8 @@ def target(problem: Problem, group: str, file: str | None) -> Path:
     return problem.cases_dir / group / name
 
 
-def prepare(problem: Problem, items: list[dict], source: str, options: Any = None, prefix: str = "added") -> list[NewCase]:
+def prepare(problem: Problem, items: list[dict[str, Any]], source: str, options: Options | None = None,
+            prefix: str = "added") -> list[NewCase]:
     """Validate, name, de-duplicate and answer new cases; CaseError (nothing written) on the first problem."""
     from judge.grading.fuzz import reference_answers  # fuzz imports grade; keep this module light to import
 
@@ -141,7 +148,7 @@ def prepare(problem: Problem, items: list[dict], source: str, options: Any = Non
         new.append(NewCase(name, args, None, item.get("description", "")))
     answers = reference_answers(problem, [c.args for c in new], [c.name for c in new], options)
     checked = []
-    for case, item, answer in zip(new, items, answers):
+    for case, item, answer in zip(new, items, answers, strict=True):
         if "expected" in item:
             ok, why = problem.checker.compare(answer, item["expected"], case.args)
             if not ok:
@@ -189,7 +196,8 @@ def append(problem: Problem, path: Path, group: str, cases: list[NewCase]) -> No
 
 
 def _same(a: list[Case], b: list[Case]) -> bool:
-    return [(c.name, c.args, c.expected, c.description) for c in a] == [(c.name, c.args, c.expected, c.description) for c in b]
+    return ([(c.name, c.args, c.expected, c.description) for c in a]
+            == [(c.name, c.args, c.expected, c.description) for c in b])
 
 
 def _same_new(loaded: list[Case], cases: list[NewCase]) -> bool:

@@ -10,7 +10,7 @@ order under `unordered`, a number within tolerance under `float`).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from tabulate import tabulate
 
@@ -35,15 +35,15 @@ def compare(cases: Sequence[Case], results: Sequence[SubmissionResult]) -> Compa
     answers = [{x.name: x.answer for x in r.cases} for r in results]
     shared = [c for c in cases if all(c.name in a for a in answers)]
     vectors = [tuple(a.get(c.name, "") for c in shared) for a in answers]
-    groups: dict[tuple, list[str]] = {}
-    for name, vector in zip(names, vectors):
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for name, vector in zip(names, vectors, strict=True):
         groups.setdefault(vector, []).append(name)
     distinct = {v: None for v in vectors}  # identical answer vectors are compared once
-    diff = {(a, b): sum(x != y for x, y in zip(a, b)) for a in distinct for b in distinct}
+    diff = {(a, b): sum(x != y for x, y in zip(a, b, strict=True)) for a in distinct for b in distinct}
     accepted = [{x.name for x in r.cases if x.verdict is Verdict.AC} for r in results]
     suspects = []
     for k, case in enumerate(shared):
-        votes = [(n, v[k]) for n, v, ok in zip(names, vectors, accepted) if case.name not in ok]
+        votes = [(n, v[k]) for n, v, ok in zip(names, vectors, accepted, strict=True) if case.name not in ok]
         suspects.append(_suspect(case, votes, voters=sum(v[k] not in NOT_ANSWERS for v in vectors)))
     return Comparison(submissions=names, cases=[c.name for c in shared],
                       groups=sorted(groups.values(), key=lambda g: (-len(g), names.index(g[0]))),
@@ -69,7 +69,8 @@ def render(comparison: Comparison) -> str:
     """Groups, the matrix (submissions numbered, with a legend), and the warnings, as text."""
     names = comparison.submissions
     label = {n: f"#{i + 1}" for i, n in enumerate(names)}
-    lines = [f"compared {len(names)} submission{'s' if len(names) != 1 else ''} on {len(comparison.cases)} shared cases", ""]
+    lines = [f"compared {len(names)} submission{'s' if len(names) != 1 else ''} on {len(comparison.cases)} "
+             "shared cases", ""]
     lines.append("groups (identical answers on every case):")
     for i, group in enumerate(comparison.groups, 1):
         lines.append(f"  group {i}: {', '.join(f'{label[n]} {terminal(n)}' for n in group)}")

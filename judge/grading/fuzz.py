@@ -19,19 +19,23 @@ import json
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from judge import cache as cache_folder, defaults  # `cache` is random_cases' switch
-from judge.problems import values
-from judge.problems.cases import Case, validate_args
 from judge.errors import ProblemError
 from judge.grading.grade import Options, check
-from judge.languages.python import LANGUAGE as PYTHON
-from judge.problems.problem import Problem
 from judge.grading.session import Outcome, Session
+from judge.languages.python import LANGUAGE as PYTHON
+from judge.problems import values
+from judge.problems.cases import Case, validate_args
+from judge.problems.problem import Problem
 from judge.verdict import CaseResult, Verdict
+
+if TYPE_CHECKING:  # hypothesis is imported where it is used: most runs never need it
+    from hypothesis.strategies import SearchStrategy
 
 GROUP = "random"
 DEFAULT_COUNT = defaults.RANDOM_CASES
@@ -39,7 +43,7 @@ DEFAULT_SEED = defaults.SEED
 ATTEMPTS = 20  # fresh draws tried for one example when hypothesis runs out of room on a draw
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _plain_provider() -> type:
     """Hypothesis' own provider without the constants it collects from loaded modules (see above).
 
@@ -54,15 +58,16 @@ def _plain_provider() -> type:
     return PlainProvider
 
 
-def strategy(problem: Problem):
+def strategy(problem: Problem) -> SearchStrategy[Any]:
     """The package's strategy of inputs; ProblemError when the generator has none."""
     module = problem.generator
     if not callable(getattr(module, "inputs", None)):
         raise ProblemError(f"{problem.parts['generator']}: the generator has no function inputs()")
-    return module.inputs()
+    inputs: SearchStrategy[Any] = module.inputs()  # the package's: draw_input checks what it draws
+    return inputs
 
 
-def draw_input(problem: Problem, seed: int, index: int, strat: Any = None) -> dict:
+def draw_input(problem: Problem, seed: int, index: int, strat: SearchStrategy[Any] | None = None) -> dict[str, Any]:
     """Example `index` of `seed`: the same dict on every run and machine."""
     from hypothesis.control import BuildContext
     from hypothesis.errors import HypothesisException, StopTest, UnsatisfiedAssumption
@@ -128,7 +133,7 @@ def _cache_path(problem: Problem, count: int, seed: int) -> Path:
     return CACHE_ROOT / "random" / f"{problem.id}-{seed}-{count}-{digest.hexdigest()[:24]}.json"
 
 
-def _store(path: Path, data: list) -> None:
+def _store(path: Path, data: list[dict[str, Any]]) -> None:
     """Write a cache file atomically; a cache that cannot be written is only a slower next run."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -140,7 +145,8 @@ def _store(path: Path, data: list) -> None:
     cache_folder.wrote(path.stat().st_size if path.exists() else 0)
 
 
-def _draw_cases(problem: Problem, count: int, seed: int, options: Options | None) -> list[tuple[dict, Any]]:
+def _draw_cases(problem: Problem, count: int, seed: int,
+                options: Options | None) -> list[tuple[dict[str, Any], Any]]:
     """Draw, validate and answer `count` inputs of `seed`."""
     strat = strategy(problem)
     params = [p.name for p in problem.signature.params]
@@ -156,16 +162,17 @@ def _draw_cases(problem: Problem, count: int, seed: int, options: Options | None
             raise ProblemError(f"{problem.parts['generator']}: {case_name(seed, i)} is invalid: {complaints[0]}")
         drawn.append(args)
     expected = reference_answers(problem, drawn, [case_name(seed, i) for i in range(count)], options)
-    return list(zip(drawn, expected))
+    return list(zip(drawn, expected, strict=True))
 
 
-def reference_answers(problem: Problem, inputs: list[dict], names: list[str], options: Options | None = None) -> list[Any]:
+def reference_answers(problem: Problem, inputs: list[dict[str, Any]], names: list[str],
+                      options: Options | None = None) -> list[Any]:
     """The reference's answer to every input, through one server; ProblemError when it fails on one."""
     box = options.box if options else None
     params = [p.name for p in problem.signature.params]
     answers = []
     with Session(problem, problem.reference_path, PYTHON, box) as ref:
-        for args, name in zip(inputs, names):
+        for args, name in zip(inputs, names, strict=True):
             got = ref.run([args[p] for p in params])
             if got.verdict is not None:
                 raise ProblemError(f"{problem.reference_path}: the reference gives {got.verdict.value} on {name}: "
@@ -210,7 +217,7 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
     trouble: list[str] = []
 
     with Session(problem, Path(source), box=box) as mine, Session(problem, problem.reference_path, PYTHON, box) as ref:
-        def disagrees(args: dict) -> bool:
+        def disagrees(args: dict[str, Any]) -> bool:
             key = json.dumps(args, sort_keys=True)
             if key in seen:  # hypothesis asks again while shrinking: answer from memory
                 return seen[key][0]
@@ -223,7 +230,8 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
             arg_list = [args[p] for p in params]
             expected = ref.run(arg_list)
             if expected.verdict is not None:
-                trouble.append(f"{problem.reference_path}: the reference gives {expected.verdict.value}: {expected.message}")
+                trouble.append(f"{problem.reference_path}: the reference gives {expected.verdict.value}: "
+                               f"{expected.message}")
                 return False
             attempt = mine.run(arg_list)
             if not mine.ok:
@@ -264,7 +272,7 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
     return outcome
 
 
-def _wrong(problem: Problem, args: dict, expected: Any, attempt: Outcome) -> bool:
+def _wrong(problem: Problem, args: dict[str, Any], expected: Any, attempt: Outcome) -> bool:
     if attempt.verdict is not None:
         return True
     try:
@@ -274,6 +282,6 @@ def _wrong(problem: Problem, args: dict, expected: Any, attempt: Outcome) -> boo
     return not ok
 
 
-def fuzz_name(args: dict) -> str:
+def fuzz_name(args: dict[str, Any]) -> str:
     """`fuzz-<hash>` from the input itself, so the same counterexample always gets the same name."""
     return f"fuzz-{values.fingerprint(args)[:10]}"

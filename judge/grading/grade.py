@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, TypedDict
 
 from judge import languages
+from judge.errors import UsageError
+from judge.grading.session import Outcome, Session
+from judge.languages.base import Language
 from judge.problems import values
 from judge.problems.cases import Case
-from judge.errors import UsageError
-from judge.languages.base import Language
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box
-from judge.grading.session import Outcome, Session
 from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
 
 #: Verdicts after which the rest of a submission's cases are skipped (each would cost a full limit).
@@ -41,6 +42,28 @@ class Execution:
     judge_error: str | None = None
 
 
+class _Measures(TypedDict):
+    """The fields of a CaseResult taken from its execution, whatever the verdict."""
+
+    time_ms: float
+    cpu_ms: float | None
+    memory_kb: int | None
+    output: str
+
+
+class _Answered(_Measures):
+    answer: str  # the answer's fingerprint
+
+
+class _Submitted(TypedDict):
+    """The fields of a SubmissionResult that name the submission, whatever the verdict."""
+
+    submission: str
+    path: str
+    language: str
+    sha256: str
+
+
 def find_submissions(paths: Sequence[str | Path]) -> list[Path]:
     """Submission files from files and folders (recursively), in a stable order."""
     found: list[Path] = []
@@ -56,10 +79,12 @@ def find_submissions(paths: Sequence[str | Path]) -> list[Path]:
         inside = sorted(
             p for p in path.rglob("*")
             if p.is_file() and p.suffix.lower() in extensions
-            and not any(part.startswith(".") or part in ("__pycache__", "node_modules") for part in p.relative_to(path).parts)
+            and not any(part.startswith(".") or part in ("__pycache__", "node_modules")
+                        for part in p.relative_to(path).parts)
         )
         if not inside:
-            raise UsageError(f"{path}: no submissions in this folder (known extensions: {', '.join(sorted(extensions))})")
+            raise UsageError(f"{path}: no submissions in this folder "
+                             f"(known extensions: {', '.join(sorted(extensions))})")
         found += inside
     unique: dict[Path, Path] = {}
     for p in found:
@@ -102,29 +127,32 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
 def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
     """Judge one execution against the case's expected answer with the problem's checker."""
     if outcome is None:
-        return CaseResult(case.name, case.group, Verdict.SKIPPED, message="not run after a time or memory limit was exceeded",
-                          answer=Verdict.SKIPPED.value)
-    base = dict(time_ms=outcome.wall_ms, cpu_ms=outcome.cpu_ms, memory_kb=outcome.memory_kb, output=outcome.output)
+        return CaseResult(case.name, case.group, Verdict.SKIPPED,
+                          message="not run after a time or memory limit was exceeded", answer=Verdict.SKIPPED.value)
+    base: _Measures = dict(time_ms=outcome.wall_ms, cpu_ms=outcome.cpu_ms, memory_kb=outcome.memory_kb,
+                           output=outcome.output)
     if outcome.verdict is not None:  # no answer, or one of the wrong type: the checker never sees it
         shown = outcome.value if outcome.verdict is Verdict.WA else None
         return CaseResult(case.name, case.group, outcome.verdict, message=outcome.message,
                           diff=(outcome.message,) if outcome.verdict is Verdict.WA else (), got=shown,
                           answer=outcome.verdict.value if shown is None else values.fingerprint(shown), **base)
     # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later.
-    base["answer"] = values.fingerprint(outcome.value)
+    answered = _Answered(**base, answer=values.fingerprint(outcome.value))
     try:
         ok, explanations = problem.checker.compare(case.expected, outcome.value, case.args)
     except Exception as exc:  # the checker is the package's code: its failure is the judge's
-        return CaseResult(case.name, case.group, Verdict.JE, message=f"the checker failed: {type(exc).__name__}: {exc}",
-                          got=outcome.value, **base)
+        return CaseResult(case.name, case.group, Verdict.JE,
+                          message=f"the checker failed: {type(exc).__name__}: {exc}", got=outcome.value, **answered)
     explanations = tuple(str(e) for e in explanations or ())
     if ok:
-        return CaseResult(case.name, case.group, Verdict.AC, **base)
+        return CaseResult(case.name, case.group, Verdict.AC, **answered)
     first = explanations[0] if explanations else "wrong answer"
-    return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=outcome.value, **base)
+    return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=outcome.value,
+                      **answered)
 
 
-def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Options | None = None) -> SubmissionResult:
+def grade_one(problem: Problem, cases: Sequence[Case], source: Path,
+              options: Options | None = None) -> SubmissionResult:
     """Grade one submission on every case."""
     source = Path(source)
     name = display_name(source)
@@ -134,15 +162,16 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
         execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language)
     except Exception as exc:  # a bug of the judge must not take the other submissions down
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
-    common = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
+    common: _Submitted = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
     if execution.judge_error:
-        results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=execution.judge_error, answer=Verdict.JE.value) for c in cases)
+        results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=execution.judge_error,
+                                   answer=Verdict.JE.value) for c in cases)
         return SubmissionResult(verdict=Verdict.JE, cases=results, message=execution.judge_error, **common)
     if execution.compile_error is not None:
         results = tuple(CaseResult(c.name, c.group, Verdict.CE, message=execution.compile_error,
                                    answer=Verdict.CE.value) for c in cases)
         return SubmissionResult(verdict=Verdict.CE, cases=results, message=execution.compile_error, **common)
-    results = tuple(check(problem, case, outcome) for case, outcome in zip(cases, execution.outcomes))
+    results = tuple(check(problem, case, outcome) for case, outcome in zip(cases, execution.outcomes, strict=True))
     return SubmissionResult(verdict=overall(results), cases=results, **common)
 
 

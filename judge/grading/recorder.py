@@ -10,19 +10,20 @@ from __future__ import annotations
 import hashlib
 import json
 import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from judge import __version__, languages
-from judge.results import scoring
 from judge.grading.authors import author_of
-from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.grading.grade import Options, display_name, execute, grade
 from judge.languages.base import content_hash
 from judge.languages.python import LANGUAGE as PYTHON
+from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem
+from judge.results import scoring
 from judge.results.records import ReferenceTime, StoredRun
 from judge.results.store import Store, now
 from judge.verdict import FirstFailure, Recording, SubmissionResult
@@ -30,7 +31,7 @@ from judge.verdict import FirstFailure, Recording, SubmissionResult
 REFERENCE_REPEATS = 3
 
 
-@lru_cache(maxsize=None)
+@cache
 def toolchain_version(language: str) -> str:
     """The toolchain's version line, asked once per process (it may start a compiler)."""
     return languages.by_name(language).toolchain().version or "unknown"
@@ -82,7 +83,7 @@ class Recorder:
             status = "finished"
             return results
         finally:
-            if self.store is not None:
+            if self.store is not None and self.run_id is not None:
                 self.store.finish_run(self.run_id, status)
 
     def _grade(self, sources: Sequence[Path], progress: Callable[[SubmissionResult], None] | None
@@ -96,7 +97,7 @@ class Recorder:
             self.info[key] = {"author": author_of(Path(source), self.author),
                               "cache_key": cache_key(sha, language, self.problem, self.tests, self.options)}
             hit = self.store.cached(self.info[key]["cache_key"]) if self.store and self.use_cache else None
-            if hit:
+            if hit and self.store:
                 reused = replace(self.store.result(hit), submission=display_name(Path(source)), path=key)
                 result = self._annotate(reused, cached=True)
                 self._record(result, cached_from=hit.id)
@@ -122,6 +123,7 @@ class Recorder:
     def _record(self, result: SubmissionResult, cached_from: int | None = None) -> None:
         if self.store is None:
             return
+        assert self.run_id is not None  # grade() started the run
         self.store.record(self.run_id, result, cache_key=self.info[result.path]["cache_key"],
                           toolchain=toolchain_version(result.language), first_failure=first_failure(result, self.cases),
                           cached_from=cached_from)
@@ -134,7 +136,7 @@ def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], opt
     samples: dict[str, list[tuple[float | None, float]]] = {c.name: [] for c in cases}
     for _ in range(repeats):
         execution = execute(problem, problem.reference_path, inputs, options, PYTHON)
-        for case, outcome in zip(cases, execution.outcomes):
+        for case, outcome in zip(cases, execution.outcomes, strict=False):  # fewer when the reference failed to run
             if outcome is not None and outcome.verdict is None:
                 samples[case.name].append((outcome.cpu_ms, outcome.wall_ms))
     times = {}

@@ -47,8 +47,10 @@ def run_selftest(language: Language) -> SelfTest:
         if result.judge_error or result.compile_error is not None:
             return SelfTest(False, result.judge_error or f"compile error: {result.compile_error}")
         outcome = result.outcomes[0] if result.outcomes else None
-        if outcome is None or outcome.verdict is not None:
-            return SelfTest(False, f"{outcome.verdict.value}: {outcome.message}" if outcome else "no answer")
+        if outcome is None:
+            return SelfTest(False, "no answer")
+        if outcome.verdict is not None:
+            return SelfTest(False, f"{outcome.verdict.value}: {outcome.message}")
         if outcome.value != EXPECTED:
             return SelfTest(False, f"wrong answer {outcome.value!r}")
         return SelfTest(True, f"{outcome.wall_ms:.0f} ms")

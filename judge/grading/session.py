@@ -11,16 +11,17 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from judge import languages
 from judge.languages.base import Language, Prepared
 from judge.problems import values
 from judge.problems.problem import Problem
+from judge.sandbox.box import Box, detect
 from judge.sandbox.protocol import Status
 from judge.sandbox.runner import Launch, Reply, Server
-from judge.sandbox.box import Box, detect
 from judge.verdict import Verdict
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -33,6 +34,15 @@ class Outcome:
     cpu_ms: float | None = None
     memory_kb: int | None = None
     output: str = ""
+
+
+class _Measures(TypedDict):
+    """The fields of an Outcome that every reply has, whatever its verdict."""
+
+    wall_ms: float
+    cpu_ms: float | None
+    memory_kb: int | None
+    output: str
 
 
 class Session:
@@ -49,7 +59,7 @@ class Session:
         self.judge_error: str | None = None     # set when the judge cannot run it at all
         self.starts = 0                          # servers started (1 + restarts after kills)
 
-    def __enter__(self) -> "Session":
+    def __enter__(self) -> Session:
         self.prepare()
         return self
 
@@ -86,6 +96,7 @@ class Session:
             failed = self._start()
             if failed is not None:
                 return failed
+        assert self.server is not None  # _start() set it
         reply = self.server.run(args)
         if reply.status is Status.WALL_TIMEOUT:
             # The CPU limit is on the box's CPU time and load cannot trip it; the wall limit (3x CPU) can be
@@ -105,6 +116,7 @@ class Session:
 
     def _start(self) -> Outcome | None:
         """Start a server for the next input; None when it is ready, else what its failure means."""
+        assert self.workdir is not None  # prepare() made it before any server
         server = Server(self._launch(), self.problem.limits, self.box, self.workdir)
         self.starts += 1
         start = server.start()
@@ -123,6 +135,7 @@ class Session:
     def _launch(self) -> Launch:
         """How the box starts this submission's server: the language's argv with the pipes in its config."""
         language, prepared, problem = self.language, self.prepared, self.problem
+        assert prepared is not None  # a server is started only for a prepared submission
 
         def argv(request_fd: int, response_fd: int) -> list[str]:
             config = language.config(problem, prepared)
@@ -146,14 +159,14 @@ class Session:
             self.workdir = None
 
 
-def interpret(problem: Problem, reply: Reply) -> Run:
+def interpret(problem: Problem, reply: Reply) -> Outcome:
     """What a reply means for the input: the protocol's table (judge/sandbox/protocol.py), then the
     answer's type, checked against the signature before any checker sees it."""
     data = reply.data
     # The judge's own measure from the box's cgroup; the harness's word only where there is none.
     cpu_ms = reply.cpu_ms if reply.cpu_ms is not None else data.get("cpu_ms")
     memory_kb = reply.memory_kb if reply.memory_kb is not None else data.get("mem_kb")
-    common = dict(wall_ms=reply.wall_ms, cpu_ms=cpu_ms, memory_kb=memory_kb, output=reply.output)
+    common: _Measures = dict(wall_ms=reply.wall_ms, cpu_ms=cpu_ms, memory_kb=memory_kb, output=reply.output)
     verdict = reply.status.verdict
     if verdict is not None:
         return Outcome(verdict, message=reply.status.message(data, problem.limits, reply.exit_info), **common)

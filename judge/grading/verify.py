@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.problems import cases as cases_mod
-from judge.problems.cases import Case
 from judge.errors import CaseError
 from judge.grading.grade import Options, check, execute, find_submissions, grade
 from judge.languages.python import LANGUAGE as PYTHON
+from judge.problems import cases as cases_mod
+from judge.problems.cases import Case
 from judge.problems.problem import Problem
 from judge.verdict import VERDICT_FOLDERS, SubmissionResult, Verdict
 
 #: Folders of known submissions and the verdict each file in them must get.
-EXPECTED_FOLDERS = {name: Verdict.for_folder(name) for name in VERDICT_FOLDERS}
+EXPECTED_FOLDERS = {name: verdict for name in VERDICT_FOLDERS if (verdict := Verdict.for_folder(name)) is not None}
 #: Kattis' rule: the time limit must leave this factor over the slowest accepted case.
 TIME_MARGIN = 5.0
 
@@ -68,10 +68,11 @@ def _check_reference(problem: Problem, cases: list[Case], report: Report, option
     execution = execute(problem, problem.reference_path, [c.arg_list(problem) for c in cases],
                   options, PYTHON)
     if execution.compile_error or execution.judge_error:
-        report.errors.append(f"{problem.reference_path}: the reference does not execution: {execution.compile_error or execution.judge_error}")
+        report.errors.append(f"{problem.reference_path}: the reference does not run: "
+                             f"{execution.compile_error or execution.judge_error}")
         return 0.0
     wrong = 0
-    for case, outcome in zip(cases, execution.outcomes):
+    for case, outcome in zip(cases, execution.outcomes, strict=True):
         result = check(problem, case, outcome)
         if result.verdict is not Verdict.AC:
             wrong += 1
@@ -96,7 +97,7 @@ def _check_submissions(problem: Problem, cases: list[Case], report: Report, opti
         planned += [(EXPECTED_FOLDERS[folder.name], p) for p in find_submissions([folder])]
     results = grade(problem, cases, [p for _, p in planned], options)
     slowest_ac = reference_ms
-    for (expected, _), result in zip(planned, results):
+    for (expected, _), result in zip(planned, results, strict=True):
         report.submissions.append((expected, result))
         if result.verdict is not expected:
             why = result.message or (result.first_failure.message if result.first_failure else "")

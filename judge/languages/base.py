@@ -11,8 +11,9 @@ import subprocess
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from judge import cache
 from judge.defaults import CACHE_ROOT  # compiled artifacts: one folder per hash of sources and toolchain
@@ -113,11 +114,11 @@ class Language:
         Prepared with ok=False."""
         raise NotImplementedError
 
-    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+    def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The command that serves cases for a prepared submission over the protocol."""
         raise NotImplementedError
 
-    def config(self, problem: Problem, prepared: Prepared) -> dict:
+    def config(self, problem: Problem, prepared: Prepared) -> dict[str, Any]:
         """What the harness needs to know: the entry point and the per-case limits."""
         return {
             **problem.signature.to_dict(),
@@ -339,10 +340,12 @@ def run_limited(argv: list[str], cwd: Path, env: dict[str, str], timeout: float,
     except OSError as exc:
         return 127, f"cannot start {argv[0]}: {exc}"
     chunks: list[bytes] = []
+    stdout = proc.stdout
+    assert stdout is not None  # stdout=PIPE
 
     def drain() -> None:  # keep reading past the cap so a chatty compiler never blocks on a full pipe
         kept = 0
-        for chunk in iter(lambda: proc.stdout.read(65536), b""):
+        for chunk in iter(lambda: stdout.read(65536), b""):
             if kept < COMPILE_OUTPUT:
                 chunks.append(chunk[: COMPILE_OUTPUT - kept])
                 kept += len(chunk)
@@ -357,7 +360,7 @@ def run_limited(argv: list[str], cwd: Path, env: dict[str, str], timeout: float,
         reader.join(5)
         return None, f"compilation took longer than {timeout:g} s"
     reader.join(5)
-    proc.stdout.close()
+    stdout.close()
     return proc.returncode, b"".join(chunks).decode("utf-8", "replace")
 
 
@@ -378,6 +381,6 @@ def content_hash(*parts: bytes | str) -> str:
     return digest.hexdigest()
 
 
-def dumps(config: dict) -> str:
+def dumps(config: dict[str, Any]) -> str:
     """The config as one JSON argument."""
     return json.dumps(config, separators=(",", ":"))

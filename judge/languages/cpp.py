@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from judge.languages.base import HARNESS_DIR, Compiled, Prepared, cpp_like_type, dumps
 from judge.problems.problem import Problem
@@ -50,7 +51,7 @@ public:
         """-O2 as the platform; gnu++20 so newer idioms compile; no sanitizers (the box catches crashes)."""
         return [self.executable() or "g++", "-std=gnu++20", "-O2", "-pipe", "-w", "-o", "solution", "main.cpp"]
 
-    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+    def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The compiled server itself."""
         return [str(prepared.artifact), dumps(config)]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from judge.languages.base import HARNESS_DIR, Compiled, Prepared, dumps
 from judge.problems.problem import Problem
@@ -74,9 +75,9 @@ class Go(Compiled):
 
     def explain_compile_error(self, output: str) -> str:
         """Drop the go command's `# command-line-arguments` header line."""
-        return super().explain_compile_error("\n".join(l for l in output.splitlines() if not l.startswith("# ")))
+        return super().explain_compile_error("\n".join(s for s in output.splitlines() if not s.startswith("# ")))
 
-    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+    def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The binary; GOMEMLIMIT is set from the config by the harness itself."""
         return [str(prepared.artifact), dumps(config)]
 

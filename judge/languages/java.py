@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
+from typing import Any
 
 from judge.languages.base import HARNESS_DIR, Compiled, Prepared, cpp_like_type, dumps
 from judge.problems.problem import Problem
@@ -67,7 +68,7 @@ class Java(Compiled):
         """The folders the JDK's links lead to (Debian keeps its conf in /etc/java-17-openjdk)."""
         return _linked_dirs(Path(os.path.realpath(self.executable() or "javac")).parent.parent)
 
-    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+    def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """Limit what the JVM uses (heap, metaspace, direct buffers), not what it maps."""
         java = str(Path(self.executable() or "javac").with_name("java"))
         memory_mb = max(16, config["memory_bytes"] >> 20)
@@ -77,7 +78,7 @@ class Java(Compiled):
                 "-cp", str(prepared.artifact), "JudgeServer", dumps(config)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _linked_dirs(home: Path) -> tuple[Path, ...]:
     """Folders outside /usr that symbolic links inside a JDK point into."""
     found: set[Path] = set()

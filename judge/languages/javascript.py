@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
 from judge.problems.problem import Problem
@@ -32,7 +33,7 @@ class JavaScript(Language):
         shutil.copyfile(source, artifact)
         return Prepared(ok=True, source=source, artifact=artifact, mounts=(HARNESS_DIR,))
 
-    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+    def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The main thread only speaks the protocol: a small heap; the worker gets the case limits.
 
         --experimental-vm-modules lets the harness answer a case's `import()` itself (with a string,

@@ -6,6 +6,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
 from judge.problems.problem import Problem
@@ -22,7 +23,8 @@ class Python(Language):
     version_command = (sys.executable, "--version")
     harness = HARNESS_DIR / "python_server.py"
     selftest_extension = ".py"
-    selftest_source = "class Solution:\n    def updateBoard(self, board, click):\n        board[click[0]][click[1]] = 'X'\n        return board\n"
+    selftest_source = ("class Solution:\n    def updateBoard(self, board, click):\n"
+                       "        board[click[0]][click[1]] = 'X'\n        return board\n")
 
     def executable(self) -> str | None:
         """The judge's own interpreter: always there."""
@@ -34,7 +36,7 @@ class Python(Language):
         shutil.copyfile(source, artifact)
         return Prepared(ok=True, source=source, artifact=artifact, mounts=(self.harness.parent, *runtime_dirs()))
 
-    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+    def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """-I -S: no user site, no site-packages, no PYTHON* variables of the judge's user."""
         return [interpreter(), "-I", "-S", "-B", str(self.harness), dumps(config)]
 

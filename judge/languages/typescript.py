@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from judge.languages.base import HARNESS_DIR, REPO_ROOT, Compiled, Prepared, Toolchain
 from judge.languages.javascript import LANGUAGE as JAVASCRIPT
@@ -58,7 +59,7 @@ class TypeScript(Compiled):
         """node's own folder when outside the system folders, and the typescript package (read-only)."""
         return (*super().compile_mounts(), Path(os.path.realpath(TS_PACKAGE)))
 
-    def server_argv(self, prepared: Prepared, config: dict) -> list[str]:
+    def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The JavaScript server."""
         return JAVASCRIPT.server_argv(prepared, config)
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import yaml
 
-from judge.problems import values
 from judge import cache
 from judge.defaults import CACHE_ROOT
 from judge.errors import CaseError
+from judge.problems import values
 from judge.problems.problem import Problem
 
 GROUPS = ("sample", "secret")
@@ -47,7 +47,7 @@ class Case:
         """The arguments in signature order."""
         return [self.args[p.name] for p in problem.signature.params]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the case's data."""
         return {"name": self.name, "group": self.group, "args": self.args, "expected": self.expected}
 
@@ -105,7 +105,7 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
     if not isinstance(data, list):
         raise CaseError(f"{path}:1: expected a list of cases, got {type(data).__name__}")
     lines = [item.start_mark.line + 1 for item in node.value]
-    return [_case(problem, path, group, item, line) for item, line in zip(data, lines)]
+    return [_case(problem, path, group, item, line) for item, line in zip(data, lines, strict=True)]
 
 
 def _parse(text: str) -> tuple[Any, Any]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from judge.problems import values
 
@@ -230,7 +231,7 @@ def _walk(expected: Any, got: Any, depth: int, leaf: Callable[[Any, Any], str | 
         return
     if len(got) != len(expected):
         found.add(path, f"expected {_plural(len(expected), 'element')}, got {len(got)}")
-    for i, (e, g) in enumerate(zip(expected, got)):
+    for i, (e, g) in enumerate(zip(expected, got, strict=False)):  # a length apart is explained above
         _walk(e, g, depth - 1, leaf, path + (i,), found)
 
 
@@ -284,13 +285,13 @@ class Unordered:
         unexpected = have_count - want_count
         # Shown: the first occurrence of each value (zipped backwards, the first one is written last).
         if missing:
-            lines.append(_listing("missing", missing, dict(zip(reversed(want_keys), reversed(expected)))))
+            lines.append(_listing("missing", missing, dict(zip(reversed(want_keys), reversed(expected), strict=True))))
         if unexpected:
-            lines.append(_listing("unexpected", unexpected, dict(zip(reversed(have_keys), reversed(got)))))
+            lines.append(_listing("unexpected", unexpected, dict(zip(reversed(have_keys), reversed(got), strict=True))))
         return False, lines
 
 
-def _listing(label: str, counts: Counter, shown: dict[str, Any]) -> str:
+def _listing(label: str, counts: Counter[str], shown: dict[str, Any]) -> str:
     """'missing 3 elements: [1, 2], [3, 4] (2 times)', the first MAX_LISTED distinct ones."""
     parts = [show(shown[key]) + (f" ({n} times)" if n > 1 else "") for key, n in list(counts.items())[:MAX_LISTED]]
     rest = len(counts) - MAX_LISTED
@@ -361,7 +362,8 @@ class Float:
     @property
     def allowed(self) -> str:
         """'1e-06 absolute or 1e-06 relative': the tolerance in words."""
-        parts = [f"{self.absolute:g} absolute" if self.absolute else "", f"{self.relative:g} relative" if self.relative else ""]
+        parts = [f"{self.absolute:g} absolute" if self.absolute else "",
+                 f"{self.relative:g} relative" if self.relative else ""]
         return " or ".join(p for p in parts if p) or "no error"
 
 
@@ -387,8 +389,9 @@ class Tokens:
         if not isinstance(got, str) or not isinstance(expected, str):
             return _wrong_type(expected, got, "string")
         want, have = expected.split(), got.split()
-        same = (lambda a, b: a == b) if self.case_sensitive else (lambda a, b: a.casefold() == b.casefold())
-        for i, (e, g) in enumerate(zip(want, have)):
+        same: Callable[[str, str], bool] = ((lambda a, b: a == b) if self.case_sensitive
+                                            else (lambda a, b: a.casefold() == b.casefold()))
+        for i, (e, g) in enumerate(zip(want, have, strict=False)):  # the counts are compared below
             if not same(e, g):
                 return f"token {i}: expected {show(e)}, got {show(g)}"
         if len(want) == len(have):
@@ -400,7 +403,7 @@ class Tokens:
 
 # ---------------------------------------------------------------------------------------- problem.yaml
 
-STANDARD: dict[str, type] = {c.name: c for c in (Exact, Unordered, Float, Tokens)}
+STANDARD: dict[str, type[Exact | Unordered | Float | Tokens]] = {c.name: c for c in (Exact, Unordered, Float, Tokens)}
 
 
 def build(spec: Any, answer_type: str | None) -> Checker:
@@ -447,14 +450,14 @@ def build(spec: Any, answer_type: str | None) -> Checker:
     return Exact(answer_type)
 
 
-def _flag(options: dict, key: str, default: bool) -> bool:
+def _flag(options: dict[str, Any], key: str, default: bool) -> bool:
     value = options.get(key, default)
     if not isinstance(value, bool):
         raise ValueError(f"checker.{key}: expected true or false, got {value!r:.60}")
     return value
 
 
-def _tolerance(options: dict, key: str) -> float:
+def _tolerance(options: dict[str, Any], key: str) -> float:
     value = options.get(key, 0.0)
     if isinstance(value, str):  # PyYAML (YAML 1.1) reads `1e-6`, without a dot, as a string
         try:

@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
-from judge.problems import checkers, values
 from judge.errors import ProblemError, UsageError
+from judge.problems import checkers, values
 
 #: The folder of problems used when a bare name is given (overridable with JUDGE_PROBLEMS).
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -77,7 +77,7 @@ class Signature:
             return self.returns
         return next((p.type for p in self.params if p.name == self.inplace), None)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The form harnesses read."""
         return {
             "function": self.function, "class": self.class_name, "returns": self.returns,
@@ -96,7 +96,7 @@ class Problem:
     limits: Limits
     signature: Signature
     parts: dict[str, Path]
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     standard_checker: checkers.Checker | None = None  # named by `checker:` in problem.yaml
 
     @property
@@ -119,7 +119,7 @@ class Problem:
         """`submissions/<id>/` beside the problems folder (Kattis keeps them in the package)."""
         configured = self.data.get("submissions")
         if configured:
-            return (self.root / configured).resolve()
+            return (self.root / str(configured)).resolve()  # as the parts' paths are read
         return self.root.parent.parent / "submissions" / self.id
 
     @cached_property
@@ -129,7 +129,7 @@ class Problem:
 
     @cached_property
     def checker(self) -> ModuleType | checkers.Checker:
-        """`compare(expected, got, args) -> (ok, explanations)`: problem.yaml's standard checker, checker.py, or exact."""
+        """`compare(expected, got, args) -> (ok, notes)`: problem.yaml's standard checker, checker.py, or exact."""
         if self.standard_checker is not None:
             return self.standard_checker
         path = self.parts.get("checker")
@@ -160,6 +160,8 @@ class Problem:
             raise ProblemError(f"{self.yaml_path}: the {part} {path.name} does not exist")
         name = f"judge_problem_{self.id.replace('-', '_')}_{part}"
         spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:  # no loader for the file's extension
+            raise ProblemError(f"{self.yaml_path}: the {part} {path.name} is not a Python file (.py)")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         try:

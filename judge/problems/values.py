@@ -70,7 +70,8 @@ def _scalar(value: Any, scalar: str, where: str) -> Any:
 
 
 #: The JSON-decoded Python types each scalar takes, exactly (bool is not an int here).
-_EXACT = {"int": {int}, "long": {int}, "double": {int, float}, "bool": {bool}, "char": {str}, "string": {str}}
+_EXACT: dict[str, set[type]] = {"int": {int}, "long": {int}, "double": {int, float}, "bool": {bool},
+                                "char": {str}, "string": {str}}
 
 
 def mismatch(value: Any, type_: str, where: str = "answer") -> str:

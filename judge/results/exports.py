@@ -6,14 +6,15 @@ from __future__ import annotations
 import csv
 import io
 import xml.etree.ElementTree as ET
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tabulate import tabulate
 
 from judge.errors import UsageError
 from judge.results import serialize
-from judge.results.text import csv_cell, markdown_cell, terminal as terminal_text
 from judge.results.leaderboard import Entry, Leaderboard
+from judge.results.text import csv_cell, markdown_cell, terminal as terminal_text
 from judge.verdict import Verdict
 
 COLUMNS = ["rank", "author", "submission", "language", "verdict", "score", "passed", "speed", "submitted"]
@@ -21,7 +22,8 @@ COLUMNS = ["rank", "author", "submission", "language", "verdict", "score", "pass
 
 def _row(e: Entry, cell: Callable[[Any], str] = terminal_text) -> list[Any]:
     return [e.rank, cell(e.author), cell(e.submission), e.language, e.verdict.value, f"{e.score:g}/{e.max_score:g}",
-            f"{e.passed}/{e.total}", "-" if e.speed is None else f"{e.speed:.2f}x", e.submitted_at[:19].replace("T", " ")]
+            f"{e.passed}/{e.total}", "-" if e.speed is None else f"{e.speed:.2f}x",
+            e.submitted_at[:19].replace("T", " ")]
 
 
 def _note(board: Leaderboard) -> str:
@@ -95,7 +97,8 @@ def gradescope(board: Leaderboard, author: str | None = None) -> str:
     """Gradescope's results.json for one author's best submission, with the ranking as its leaderboard."""
     if author is None and len(board.entries) != 1:
         names = ", ".join(e.author for e in board.entries) or "none"
-        raise UsageError(f"--format gradescope describes one submission: name its author with --author (authors: {names})")
+        raise UsageError(f"--format gradescope describes one submission: name its author with --author "
+                         f"(authors: {names})")
     entry = board.entries[0] if author is None else next((e for e in board.entries if e.author == author), None)
     if entry is None:
         raise UsageError(f"no submission of author {author!r} on the leaderboard of {board.problem}")

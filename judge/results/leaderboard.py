@@ -9,8 +9,9 @@ The rules (README "Leaderboard" says the same):
 4. Speed ratio: for each case the submission passed, its CPU time divided by the reference's
    (the median of 3 runs of the reference on the same machine), then the median over those
    cases. Only cases where the reference needs at least 5 ms count, when there are any: below
-   that a case's CPU time is mostly the harness's (decoding, fresh globals), not the solution's. Ratios are compared rounded to one
-   decimal, so a difference of a few percent (noise) ties and the earlier submission wins.
+   that a case's CPU time is mostly the harness's (decoding, fresh globals), not the solution's.
+   Ratios are compared rounded to one decimal, so a difference of a few percent (noise) ties and the
+   earlier submission wins.
    A submission that passed no timed case has no speed and ranks after those that have one.
 """
 
@@ -18,12 +19,12 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Mapping, Sequence
 
-from judge.results import scoring
 from judge.errors import JudgeError, UsageError
 from judge.problems.problem import Problem, load_problem
+from judge.results import scoring
 from judge.results.records import StoredRun, StoredSubmission
 from judge.results.store import Store
 from judge.verdict import CaseResult, FirstFailure, Verdict
@@ -52,7 +53,7 @@ class Entry:
     cases: tuple[CaseResult, ...] = ()
     first_failure: FirstFailure | None = None
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[float, float, str]:
         """The sort key of the ranking rules."""
         speed = math.inf if self.speed is None else round(self.speed, SPEED_DECIMALS)
         return (-self.score, speed, self.submitted_at)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from tabulate import tabulate
 
@@ -100,9 +101,9 @@ def _marks(expected: Any, got: Any) -> list[list[str]] | None:
     """A grid with '.' where got equals expected and 'x' where it does not (same shape only)."""
     if not values.is_grid(expected) or not values.is_grid(got) or len(expected) != len(got):
         return None
-    if any(not isinstance(g, list) or len(g) != len(e) for e, g in zip(expected, got)):
+    if any(not isinstance(g, list) or len(g) != len(e) for e, g in zip(expected, got, strict=True)):
         return None
-    return [["." if a == b else "x" for a, b in zip(e, g)] for e, g in zip(expected, got)]
+    return [["." if a == b else "x" for a, b in zip(e, g, strict=True)] for e, g in zip(expected, got, strict=True)]
 
 
 def _side_by_side(grids: list[tuple[str, Any]]) -> list[str]:
@@ -125,7 +126,7 @@ def _side_by_side(grids: list[tuple[str, Any]]) -> list[str]:
     height = max(len(block) for block in blocks)
     out = []
     for i in range(height):
-        cells = [(block[i] if i < len(block) else "").ljust(w) for block, w in zip(blocks, width)]
+        cells = [(block[i] if i < len(block) else "").ljust(w) for block, w in zip(blocks, width, strict=True)]
         out.append("     " + "   ".join(cells).rstrip())
     if note:
         out.append(f"     ({note})")

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from judge.errors import ProblemError
 from judge.problems.problem import Problem

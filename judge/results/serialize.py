@@ -15,8 +15,9 @@ milliseconds rounded to 3 decimals; the store's names (row ids, `idx`, `grp`) ne
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from judge.results.records import Comparison
 from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict
@@ -57,7 +58,7 @@ def recording_to_json(recording: Recording) -> dict[str, Any]:
 def submission_to_json(result: SubmissionResult, with_cases: bool = True) -> dict[str, Any]:
     """One submission's result; `first_failure` is the name of its first failing case (its data is in `cases`)."""
     first = result.first_failure
-    data = {
+    data: dict[str, Any] = {
         "submission": result.submission, "path": result.path, "language": result.language,
         "verdict": result.verdict.value, "passed": result.passed, "total": result.total,
         "message": result.message, "sha256": result.sha256, "max_time_ms": round(result.max_time_ms, 3),

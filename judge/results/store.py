@@ -21,10 +21,10 @@ import os
 import socket
 import sqlite3
 import threading
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator
 
 from judge.errors import StoreError
 from judge.results.records import ReferenceTime, StoredRun, StoredSubmission
@@ -134,7 +134,7 @@ class Store:
         self.lock = threading.Lock()  # one connection, many grading threads: one writer at a time
 
     @classmethod
-    def open(cls, path: str | Path) -> "Store":
+    def open(cls, path: str | Path) -> Store:
         """Open (creating when missing) and migrate a store; StoreError naming the file otherwise."""
         path = Path(path)
         try:
@@ -161,20 +161,20 @@ class Store:
         """Close the connection."""
         self.conn.close()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def transaction(self) -> "_Transaction":
+    def transaction(self) -> _Transaction:
         """`with store.transaction():` one BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error)."""
         return _Transaction(self)
 
     @property
     def version(self) -> int:
         """The schema version of the file (PRAGMA user_version)."""
-        return self.conn.execute("PRAGMA user_version").fetchone()[0]
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
     def _migrate(self) -> None:
         # The version is read again inside the write lock, so two judges opening a new file at
@@ -215,6 +215,7 @@ class Store:
                 "host, pid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (now(), problem, problem_path, test_set_hash, cases, seed, judge_version,
                  socket.gethostname(), os.getpid()))
+            assert cur.lastrowid is not None  # set by every INSERT
             return cur.lastrowid
 
     def finish_run(self, run_id: int, status: str = "finished") -> None:
@@ -248,6 +249,7 @@ class Store:
         with self.lock, self.transaction():
             cur = self.conn.execute(f"INSERT INTO submissions ({columns}) VALUES ({marks})", tuple(row.values()))
             sid = cur.lastrowid
+            assert sid is not None  # set by every INSERT
             self.conn.executemany(
                 "INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff, "
                 "answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -114,7 +114,7 @@ class Box:
         env.update(extra or {})
         return env
 
-    def open(self, memory_bytes: int | None = None) -> "Jail":
+    def open(self, memory_bytes: int | None = None) -> Jail:
         """The per-server part of the box: its cgroup (memory cap `memory_bytes`), limits, kill."""
         found = self.hierarchy or cgroups.detect()
         group = cgroups.Group(memory_bytes, self.limits.processes, self.limits.cpus, found) if found else None
@@ -195,8 +195,8 @@ class BwrapBox(Box):
                  "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
         # Parents before children, so a folder inside another mount (the work folder in /tmp) stays visible.
         for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
-            path = str(Path(mount.path).resolve())
-            args += ["--bind" if mount.writable else "--ro-bind", path, path]
+            shown = str(Path(mount.path).resolve())
+            args += ["--bind" if mount.writable else "--ro-bind", shown, shown]
         # The root bwrap builds (with the folders leading to each mount) is read-only too: only /tmp is writable.
         args += ["--remount-ro", "/", "--chdir", str(Path(workdir).resolve()), "--"]
         return args + list(argv)
@@ -223,8 +223,8 @@ class BwrapBox(Box):
         args += [*(["--proc", "/proc"] if proc else []),
                  "--dev", "/dev", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
         for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
-            path = str(Path(mount.path).resolve())
-            args += ["--ro-bind", path, path]
+            shown = str(Path(mount.path).resolve())
+            args += ["--ro-bind", shown, shown]
         args += ["--bind", str(Path(folder).resolve()), str(TOOL_FOLDER),
                  "--remount-ro", "/", "--chdir", str(TOOL_FOLDER), "--"]
         return args + list(argv)
@@ -281,7 +281,7 @@ def _user_processes() -> int:
     return count
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def detect() -> Box:
     """The best box this machine offers: bwrap if a real self-test passes (once per process), else rlimits."""
     exe = shutil.which("bwrap")

@@ -153,7 +153,7 @@ def detect_v1() -> Hierarchy | None:
             continue
         folder = _folder(*mounts[controller], own.get(controller))
         probe = _probe(folder) if folder is not None else None
-        if probe is None:
+        if folder is None or probe is None:
             lacking.append(f"{controller} (cannot make a group in {folder or 'the judge group'})")
             continue
         _remove(probe)
@@ -222,7 +222,7 @@ def detect_v2() -> Hierarchy | None:
     return Hierarchy(2, parents, missing)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def detect() -> Hierarchy | None:
     """The hierarchy the boxes' groups are made in (tried once per process), or None.
 
@@ -279,8 +279,9 @@ class Group:
                     made[parent] = parent / name
                 except OSError:
                     made[parent] = None
-            if made[parent] is not None:
-                self.dirs[capability] = made[parent]
+            made_here = made[parent]
+            if made_here is not None:
+                self.dirs[capability] = made_here
         if memory_bytes and "memory" in self.dirs and not self.set_memory_limit(memory_bytes):
             folder = self.dirs["memory"]
             self.close()
@@ -384,7 +385,8 @@ class Group:
             return None
         try:
             if self.v2:  # cpu.stat: `usage_usec N` first
-                return int(_field(data, b"usage_usec")) * 1000
+                usec = _field(data, b"usage_usec")
+                return int(usec) * 1000 if usec is not None else None
             return int(data)
         except (TypeError, ValueError):
             return None

@@ -89,14 +89,16 @@ def run_tool(box: BwrapBox, argv: list[str], folder: Path, mounts: list[Mount], 
         if child.returncode is None:  # an exception on the way: leave nothing running
             jail.kill(child.pid)
             child.wait()
+        assert child.stdout is not None  # stdout=PIPE
         child.stdout.close()
         jail.close()
     return Finished(code=None if ended is None else child.returncode, output=output,
                     wall_s=time.monotonic() - started, oom_kills=oom_kills)
 
 
-def _collect(child: subprocess.Popen, deadline: float, keep: int) -> bytes:
+def _collect(child: subprocess.Popen[bytes], deadline: float, keep: int) -> bytes:
     """Read the tool's output until it closes (the box ended) or the deadline; its first `keep` bytes."""
+    assert child.stdout is not None  # stdout=PIPE
     fd = child.stdout.fileno()
     os.set_blocking(fd, False)
     kept = bytearray()

@@ -57,6 +57,7 @@ import enum
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
@@ -126,7 +127,7 @@ class Status(str, enum.Enum):
         return _RULES[self].template.format_map(fields)
 
 
-class _Blank(dict):
+class _Blank(dict[str, Any]):
     """Fields for a template: one the line lacks reads as empty rather than raising."""
 
     def __missing__(self, key: str) -> str:
@@ -228,7 +229,8 @@ def _decode(line: bytes, limit: int) -> Message:
     data = {key: _clean(value) if isinstance(value, str) and key != "value" else value
             for key, value in message.items() if key != "status"}
     if status is Status.OK:
-        wrong = f"the answer is nested deeper than {MAX_DEPTH - 1} levels" if deep_fields else _invalid_text(line, data["value"])
+        wrong = (f"the answer is nested deeper than {MAX_DEPTH - 1} levels" if deep_fields
+                 else _invalid_text(line, data["value"]))
         if wrong:
             del data["value"]
             data["message"] = wrong
@@ -350,13 +352,17 @@ _MATCHING = {b"]": ord("["), b"}": ord("{")}
 
 # ------------------------------------------------------------------ keys, constants, Unicode
 
-def _pairs(repeated: dict[int, str]):
+def _pairs(repeated: dict[int, str]) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
     """An object_pairs_hook that notes (by identity) every object with a key given twice, and that key."""
     def build(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         made = dict(pairs)
         if len(made) != len(pairs):
             seen: set[str] = set()
-            repeated[id(made)] = next(k for k, _ in pairs if k in seen or seen.add(k))
+            for key, _ in pairs:
+                if key in seen:
+                    repeated[id(made)] = key
+                    break
+                seen.add(key)
         return made
     return build
 

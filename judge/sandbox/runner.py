@@ -18,11 +18,10 @@ import os
 import selectors
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from typing import Callable
 
 from judge.problems.problem import Limits
 from judge.sandbox.box import Box, Jail, Mount
@@ -56,7 +55,7 @@ class Reply:
     """What the server said about one request, or why it said nothing."""
 
     status: Status                  # what the server said, or the judge's own end (judge/sandbox/protocol.py)
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
     wall_ms: float = 0.0
     output: str = ""
     exit_info: str = ""
@@ -69,7 +68,7 @@ class Server:
 
     def __init__(self, launch: Launch, limits: Limits, box: Box, workdir: Path):
         self.launch, self.limits, self.box, self.workdir = launch, limits, box, workdir
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.jail: Jail | None = None
         self.next_id = 0
         self.meter: Meter | None = None
@@ -104,6 +103,7 @@ class Server:
         finally:
             os.close(req_r)
             os.close(resp_w)
+        assert self.proc.stdout is not None and self.proc.stderr is not None  # both PIPE
         for fd in (self.req_w, self.resp_r, self.proc.stdout.fileno(), self.proc.stderr.fileno()):
             os.set_blocking(fd, False)
         self.buffer = b""
@@ -170,7 +170,7 @@ class Server:
                 timeout = deadline - now
                 if timeout <= 0:
                     return self._fail(Status.WALL_TIMEOUT, started, kept)
-                if now >= check:
+                if meter is not None and now >= check:  # without a meter `check` is never reached
                     used = meter.cpu_ms()
                     if used is None:
                         check = float("inf")
@@ -264,6 +264,8 @@ class Server:
                 pass
         jail, self.jail = self.jail, None
         self.meter = None
+        # start() sets the jail before the process, with both pipes.
+        assert jail is not None and proc.stdout is not None and proc.stderr is not None
         try:
             jail.kill(proc.pid)
             proc.wait()

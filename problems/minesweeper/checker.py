@@ -17,7 +17,7 @@ def _short(value, limit=40):
     try:
         text = repr(value)
     except Exception:  # pragma: no cover
-        text = "<%s>" % type(value).__name__
+        text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -25,7 +25,7 @@ def _describe(value):
     """'None', 'an integer 5', "a string 'ab'" ..."""
     if value is None:
         return "None"
-    return "%s %s" % (_type_name(value), _short(value))
+    return f"{_type_name(value)} {_short(value)}"
 
 
 def _type_name(value):
@@ -50,7 +50,7 @@ def compare(expected, got, args=None):
     except Exception as exc:  # never raise
         if got == expected:  # pragma: no cover - defensive
             return True, []
-        return False, ["checker could not explain the difference (%s: %s)" % (type(exc).__name__, _short(str(exc), 80))]
+        return False, [f"checker could not explain the difference ({type(exc).__name__}: {_short(str(exc), 80)})"]
 
 
 def _mines_around(board, i, j):
@@ -68,7 +68,7 @@ def _mines_around(board, i, j):
 
 
 def _plural(k):
-    return "%d mine%s" % (k, "" if k == 1 else "s")
+    return f"{k} mine{'' if k == 1 else 's'}"
 
 
 def _expected_reason(exp, i, j, before, click):
@@ -94,26 +94,26 @@ def _expected_reason(exp, i, j, before, click):
     if exp in "12345678":
         k = int(exp)
         if before_ch == exp:
-            return "expected '%s' (already revealed before the click)" % exp
+            return f"expected '{exp}' (already revealed before the click)"
         if clicked:
-            return "expected '%s' (the clicked square, %s around it)" % (exp, _plural(k))
-        return "expected '%s' (%s around it)" % (exp, _plural(k))
-    return "expected %r" % exp
+            return f"expected '{exp}' (the clicked square, {_plural(k)} around it)"
+        return f"expected '{exp}' ({_plural(k)} around it)"
+    return f"expected {exp!r}"
 
 
 def _got_note(got_ch, i, j, before):
     """Extra words about a wrong value when it is itself wrong in an obvious way."""
     if not isinstance(got_ch, str):
-        return "got %s, not a one-character string" % _describe(got_ch)
+        return f"got {_describe(got_ch)}, not a one-character string"
     if len(got_ch) != 1:
-        return "got %s, not a one-character string" % _short(got_ch)
+        return f"got {_short(got_ch)}, not a one-character string"
     if got_ch not in OUTPUT_CHARS:
         return None  # reported separately as not a board character
     if got_ch in "12345678":
         k = _mines_around(before, i, j)
         if k is not None and k != int(got_ch):
-            return "got '%s' but it has %s around it" % (got_ch, _plural(k))
-    return "got %r" % got_ch
+            return f"got '{got_ch}' but it has {_plural(k)} around it"
+    return f"got {got_ch!r}"
 
 
 def _normalise_click(click):
@@ -139,11 +139,11 @@ def _compare(expected, got, args):
     if got is None:
         return False, ["got None: the board was not returned"]
     if isinstance(got, str):
-        return False, ["got a string %s, expected a %dx%d board (a list of rows)" % (_short(got), m, n)]
+        return False, [f"got a string {_short(got)}, expected a {m}x{n} board (a list of rows)"]
     if not isinstance(got, list):
-        return False, ["got %s, expected a %dx%d board (a list of rows)" % (_describe(got), m, n)]
+        return False, [f"got {_describe(got)}, expected a {m}x{n} board (a list of rows)"]
     if not got:
-        return False, ["got an empty list, expected a %dx%d board" % (m, n)]
+        return False, [f"got an empty list, expected a {m}x{n} board"]
 
     notes = []
     rows = []
@@ -156,25 +156,25 @@ def _compare(expected, got, args):
         elif isinstance(row, list):
             rows.append(row)
         else:
-            bad_rows.append("row %d: got %s, expected a list of %d squares" % (i, _describe(row), n))
+            bad_rows.append(f"row {i}: got {_describe(row)}, expected a list of {n} squares")
             rows.append(None)
     if string_rows:
         if string_rows == len(got):
             notes.append("rows were returned as strings, expected lists of one-character strings")
         else:
-            notes.append("%d row(s) were returned as strings, expected lists of one-character strings" % string_rows)
+            notes.append(f"{string_rows} row(s) were returned as strings, expected lists of one-character strings")
 
     problems = list(bad_rows)
     lengths = [len(row) for row in rows if row is not None]
     uniform = not bad_rows and len(set(lengths)) == 1
     if uniform and (len(rows) != m or lengths[0] != n):
-        problems.insert(0, "shape: expected %dx%d, got %dx%d" % (m, n, len(rows), lengths[0]))
+        problems.insert(0, f"shape: expected {m}x{n}, got {len(rows)}x{lengths[0]}")
     else:
         if len(rows) != m:
-            problems.insert(0, "shape: expected %d rows, got %d" % (m, len(rows)))
+            problems.insert(0, f"shape: expected {m} rows, got {len(rows)}")
         for i, row in enumerate(rows):
             if row is not None and len(row) != n:
-                problems.append("row %d: expected %d squares, got %d" % (i, n, len(row)))
+                problems.append(f"row {i}: expected {n} squares, got {len(row)}")
 
     # cell-by-cell over the overlapping part
     wrong = []
@@ -188,18 +188,16 @@ def _compare(expected, got, args):
             if isinstance(g, str) and g == e:
                 continue
             if isinstance(g, str) and len(g) == 1 and g not in OUTPUT_CHARS:
-                wrong.append("(%d,%d): %r is not a board character; %s"
-                             % (i, j, g, _expected_reason(e, i, j, before, click)))
+                wrong.append(f"({i},{j}): {g!r} is not a board character; {_expected_reason(e, i, j, before, click)}")
                 continue
-            wrong.append("(%d,%d): %s, %s" % (i, j, _expected_reason(e, i, j, before, click),
-                                            _got_note(g, i, j, before)))
+            wrong.append(f"({i},{j}): {_expected_reason(e, i, j, before, click)}, {_got_note(g, i, j, before)}")
 
     explanations = notes + problems[:MAX_EXPLAINED]
     if len(problems) > MAX_EXPLAINED:
-        explanations.append("... and %d more shape problems" % (len(problems) - MAX_EXPLAINED))
+        explanations.append(f"... and {len(problems) - MAX_EXPLAINED} more shape problems")
     explanations += wrong[:MAX_EXPLAINED]
     if len(wrong) > MAX_EXPLAINED:
-        explanations.append("... and %d more wrong squares" % (len(wrong) - MAX_EXPLAINED))
+        explanations.append(f"... and {len(wrong) - MAX_EXPLAINED} more wrong squares")
     if explanations:
         return False, explanations
     if got == exp:

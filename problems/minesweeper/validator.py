@@ -14,7 +14,7 @@ def _short(value, limit=40):
     try:
         text = repr(value)
     except Exception:  # pragma: no cover - broken __repr__
-        text = "<%s>" % type(value).__name__
+        text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -25,7 +25,7 @@ def _is_int(value):
 def _bounded(problems):
     if len(problems) <= MAX_MESSAGES:
         return problems
-    return problems[:MAX_MESSAGES] + ["... and %d more" % (len(problems) - MAX_MESSAGES)]
+    return problems[:MAX_MESSAGES] + [f"... and {len(problems) - MAX_MESSAGES} more"]
 
 
 def _check_shape(board):
@@ -33,32 +33,32 @@ def _check_shape(board):
     if board is None:
         return ["board is missing"], True
     if not isinstance(board, list):
-        return ["board must be a list of rows, got %s %s" % (type(board).__name__, _short(board))], True
+        return [f"board must be a list of rows, got {type(board).__name__} {_short(board)}"], True
     if not board:
-        return ["board has no rows (expected 1..%d rows)" % MAX_SIZE], True
+        return [f"board has no rows (expected 1..{MAX_SIZE} rows)"], True
     problems = []
     fatal = False
     m = len(board)
     if m > MAX_SIZE:
-        problems.append("board has %d rows, at most %d allowed" % (m, MAX_SIZE))
+        problems.append(f"board has {m} rows, at most {MAX_SIZE} allowed")
         fatal = True  # too big: do not spend time on square-level checks
     bad_rows = False
     for i, row in enumerate(board[: MAX_SIZE + 1]):
         if not isinstance(row, list):
-            problems.append("row %d must be a list of squares, got %s %s" % (i, type(row).__name__, _short(row)))
+            problems.append(f"row {i} must be a list of squares, got {type(row).__name__} {_short(row)}")
             bad_rows = True
     if bad_rows:
         return problems, True
     n = len(board[0])
     if n == 0:
-        problems.append("row 0 has no squares (expected 1..%d columns)" % MAX_SIZE)
+        problems.append(f"row 0 has no squares (expected 1..{MAX_SIZE} columns)")
         return problems, True
     if n > MAX_SIZE:
-        problems.append("board has %d columns, at most %d allowed" % (n, MAX_SIZE))
+        problems.append(f"board has {n} columns, at most {MAX_SIZE} allowed")
         fatal = True
     for i, row in enumerate(board[: MAX_SIZE + 1]):
         if len(row) != n:
-            problems.append("row %d has %d squares, expected %d" % (i, len(row), n))
+            problems.append(f"row {i} has {len(row)} squares, expected {n}")
             fatal = True
     return problems, fatal
 
@@ -69,13 +69,13 @@ def _check_squares(board):
     for i, row in enumerate(board):
         for j, ch in enumerate(row):
             if not isinstance(ch, str) or len(ch) != 1:
-                problems.append("(%d,%d): %s is not a one-character string" % (i, j, _short(ch)))
+                problems.append(f"({i},{j}): {_short(ch)} is not a one-character string")
                 ok = False
             elif ch == "X":
-                problems.append("(%d,%d): 'X' (a revealed mine) cannot be on the board before the click" % (i, j))
+                problems.append(f"({i},{j}): 'X' (a revealed mine) cannot be on the board before the click")
                 ok = False
             elif ch not in BOARD_CHARS:
-                problems.append("(%d,%d): %r is not a board character" % (i, j, ch))
+                problems.append(f"({i},{j}): {ch!r} is not a board character")
                 ok = False
     return problems, ok
 
@@ -96,14 +96,13 @@ def _check_consistency(board):
             if ch in "12345678":
                 mines = sum(1 for a, b in _neighbours(m, n, i, j) if board[a][b] == "M")
                 if mines != int(ch):
-                    problems.append("(%d,%d): '%s' but %d mine%s around it"
-                                    % (i, j, ch, mines, "" if mines == 1 else "s"))
+                    problems.append(f"({i},{j}): '{ch}' but {mines} mine{'' if mines == 1 else 's'} around it")
             elif ch == "B":
                 for a, b in _neighbours(m, n, i, j):
                     if board[a][b] == "M":
-                        problems.append("(%d,%d): 'B' next to a mine at (%d,%d)" % (i, j, a, b))
+                        problems.append(f"({i},{j}): 'B' next to a mine at ({a},{b})")
                     elif board[a][b] == "E":
-                        problems.append("(%d,%d): 'B' next to a hidden 'E' at (%d,%d)" % (i, j, a, b))
+                        problems.append(f"({i},{j}): 'B' next to a hidden 'E' at ({a},{b})")
     return problems
 
 
@@ -111,20 +110,20 @@ def _check_click(click, board, board_ok):
     if click is None:
         return ["click is missing"]
     if not isinstance(click, (list, tuple)):
-        return ["click must be a list [row, col], got %s %s" % (type(click).__name__, _short(click))]
+        return [f"click must be a list [row, col], got {type(click).__name__} {_short(click)}"]
     if len(click) != 2:
-        return ["click must have 2 numbers [row, col], got %d: %s" % (len(click), _short(click))]
+        return [f"click must have 2 numbers [row, col], got {len(click)}: {_short(click)}"]
     if not all(_is_int(v) for v in click):
-        return ["click must be two integers [row, col], got %s" % _short(click)]
+        return [f"click must be two integers [row, col], got {_short(click)}"]
     if not board_ok:
         return []
     r, c = click
     m, n = len(board), len(board[0])
     if not (0 <= r < m and 0 <= c < n):
-        return ["click (%d,%d) is outside the %dx%d board" % (r, c, m, n)]
+        return [f"click ({r},{c}) is outside the {m}x{n} board"]
     ch = board[r][c]
     if ch not in ("M", "E"):
-        return ["click (%d,%d) is on an already revealed square %r" % (r, c, ch)]
+        return [f"click ({r},{c}) is on an already revealed square {ch!r}"]
     return []
 
 
@@ -133,12 +132,12 @@ def check(args):
     try:
         return _bounded(_check(args))
     except Exception as exc:  # never raise: report instead
-        return ["validator could not check the input: %s: %s" % (type(exc).__name__, _short(str(exc), 80))]
+        return [f"validator could not check the input: {type(exc).__name__}: {_short(str(exc), 80)}"]
 
 
 def _check(args):
     if not isinstance(args, dict):
-        return ["input must be a mapping with 'board' and 'click', got %s %s" % (type(args).__name__, _short(args))]
+        return [f"input must be a mapping with 'board' and 'click', got {type(args).__name__} {_short(args)}"]
     problems = []
     board = args.get("board")
     click = args.get("click")

@@ -347,7 +347,8 @@ def limit_case(config):
     its peak memory reset, so the zygote reads this case's own peak. The kernel enforces both."""
     if not SELF:
         SELF.update(statm=_open_proc("/proc/self/statm"), page=resource.getpagesize(),
-                    cpu_hard=resource.getrlimit(resource.RLIMIT_CPU)[1], as_hard=resource.getrlimit(resource.RLIMIT_AS)[1])
+                    cpu_hard=resource.getrlimit(resource.RLIMIT_CPU)[1],
+                    as_hard=resource.getrlimit(resource.RLIMIT_AS)[1])
         try:
             SELF["clear_refs"] = os.open("/proc/self/clear_refs", os.O_WRONLY)
         except OSError:
@@ -469,8 +470,8 @@ def encode(outcome, limit):
         raise
     except BaseException as exc:  # not JSON data, or a container of the submission's own that raises
         value = outcome.get("value")
-        outcome = {"status": "bad_value",
-                   "message": f"the answer ({_TYPE_NAME.__get__(type(value))}) is not plain data: {first_line(exc)}"[:300]}
+        outcome = {"status": "bad_value", "message":
+                   f"the answer ({_TYPE_NAME.__get__(type(value))}) is not plain data: {first_line(exc)}"[:300]}
         data = json.dumps(outcome).encode()
     if len(data) > limit:
         return json.dumps({"status": "output_limit"}).encode()

@@ -80,7 +80,7 @@ def digit_cells(rows):
 
 def region_size(rows, click):
     after = click_board(rows, click)
-    return sum(1 for a, b in zip("".join(rows), "".join(after)) if a != b)
+    return sum(1 for a, b in zip("".join(rows), "".join(after), strict=True) if a != b)
 
 
 def biggest_blank_click(rows, candidates=None):
@@ -144,7 +144,7 @@ def add(file, name, description, rows, click):
 
 def border_digits(rows, click):
     after = click_board(rows, click)
-    return {ch for a, ch in zip("".join(rows), "".join(after)) if a == "E" and ch in "12345678"}
+    return {ch for a, ch in zip("".join(rows), "".join(after), strict=True) if a == "E" and ch in "12345678"}
 
 
 def find_border_digits(wanted, m=9, n=12):
@@ -154,7 +154,7 @@ def find_border_digits(wanted, m=9, n=12):
         for click in blank_cells(rows):
             if wanted <= border_digits(rows, click):
                 return rows, list(click)
-    raise RuntimeError("no board found with border digits %s" % sorted(wanted))
+    raise RuntimeError(f"no board found with border digits {sorted(wanted)}")
 
 
 def sample_cases():
@@ -205,7 +205,7 @@ def edges_cases():
     m, n = len(base), len(base[0])
     for name, click in (("top-left", [0, 0]), ("top-right", [0, n - 1]),
                         ("bottom-left", [m - 1, 0]), ("bottom-right", [m - 1, n - 1])):
-        add(f, "corner-" + name, "a click on the %s corner opens that room only" % name.replace("-", " "),
+        add(f, "corner-" + name, "a click on the {} corner opens that room only".format(name.replace("-", " ")),
             base, click)
     add(f, "corner-digit-1", "a corner square next to one mine becomes 1",
         ["EEEE", "EMEE", "EEEE"], [0, 0])
@@ -235,8 +235,8 @@ def digits_cases():
     for k in range(1, 9):
         chosen = sorted(rng.sample(ring, k))
         rows = place(3, 3, chosen)
-        add(f, "digit-%d-center" % k, "the clicked square has %d mine%s around it"
-            % (k, "" if k == 1 else "s"), rows, [1, 1])
+        add(f, f"digit-{k}-center", f"the clicked square has {k} mine{'' if k == 1 else 's'} around it",
+            rows, [1, 1])
     # the same digits inside bigger boards, at other positions
     for k in (4, 6, 7, 8):
         m, n = 7, 8
@@ -245,7 +245,7 @@ def digits_cases():
         chosen = rng.sample(around, k)
         extra = [(i, j) for i in range(m) for j in range(n)
                  if (i, j) not in around and (i, j) != (ci, cj) and rng.random() < 0.12]
-        add(f, "digit-%d-in-7x8" % k, "a %d inside a bigger board with other mines: no spread" % k,
+        add(f, f"digit-{k}-in-7x8", f"a {k} inside a bigger board with other mines: no spread",
             place(m, n, chosen + extra), [ci, cj])
     add(f, "digit-8-in-mine-field", "an 8 in the middle of a board that is all mines but one square",
         ["MMMMM", "MMMMM", "MMEMM", "MMMMM", "MMMMM"], [2, 2])
@@ -331,8 +331,7 @@ def revealed_cases():
         else:
             click = rng.choice(cells(rows, lambda ch, i, j: ch == "M"))
             what = "a mine is clicked"
-        add(f, "revealed-%dx%d-%s" % (m, n, kind), "%d earlier click(s) already applied, then %s"
-            % (earlier, what), rows, click)
+        add(f, f"revealed-{m}x{n}-{kind}", f"{earlier} earlier click(s) already applied, then {what}", rows, click)
     # a spread that runs along already revealed blanks to reach more hidden squares
     rows = ["EEEEEEEEEE", "EEEEEEEEEE", "EEEEMMEEEE", "EEEEMMEEEE", "EEEEEEEEEE", "EEEEEEEEEE"]
     add(f, "spread-touching-revealed-digits", "a spread that meets digits revealed by an earlier click",
@@ -360,9 +359,9 @@ def spread_cases():
         ["EEEEEEEEE", "EEEEEEEEE", "MMMEEEMMM", "EEEEEEEEE", "EEEEEEEEE"], [0, 4])
     add(f, "no-spread-through-narrow-gap", "a 1-wide gap in a wall only shows digits: the other side stays E",
         ["EEEEEEEEE", "EEEEEEEEE", "MMMMEMMMM", "EEEEEEEEE", "EEEEEEEEE"], [0, 0])
-    for idx, density in enumerate((0.08, 0.12, 0.18)):
+    for density in (0.08, 0.12, 0.18):
         rows = random_board(16, 20, density)
-        add(f, "random-16x20-density-%d" % int(density * 100), "a random board, click on the largest blank region",
+        add(f, f"random-16x20-density-{int(density * 100)}", "a random board, click on the largest blank region",
             rows, biggest_blank_click(rows))
 
 
@@ -393,7 +392,7 @@ def large_cases():
         snake_board(50, 50), [0, 0])
     for density in (0.05, 0.1, 0.15, 0.2):
         rows = random_board(50, 50, density)
-        add(f, "big-random-density-%d" % int(density * 100), "50x50 random mines, click on the largest blank region",
+        add(f, f"big-random-density-{int(density * 100)}", "50x50 random mines, click on the largest blank region",
             rows, biggest_blank_click(rows))
     rows = random_board(50, 50, 0.15)
     add(f, "big-click-mine", "50x50 random board, click on a mine",
@@ -418,14 +417,14 @@ def _q(text):
 
 
 def format_case(name, description, rows, click, expected):
-    out = ["- name: %s" % name]
+    out = [f"- name: {name}"]
     if description:
-        out.append("  description: %s" % _q(description))
+        out.append(f"  description: {_q(description)}")
     out.append("  board:")
-    out += ["    - %s" % _q(r) for r in rows]
-    out.append("  click: [%d, %d]" % (click[0], click[1]))
+    out += [f"    - {_q(r)}" for r in rows]
+    out.append(f"  click: [{click[0]}, {click[1]}]")
     out.append("  expected:")
-    out += ["    - %s" % _q(r) for r in expected]
+    out += [f"    - {_q(r)}" for r in expected]
     return "\n".join(out)
 
 
@@ -441,7 +440,7 @@ def appended_cases(path, generated):
     lines = text.splitlines(keepends=True)
     starts = [item.start_mark.line for item in node.value] + [len(lines)]
     kept = []
-    for item, start, end in zip(node.value, starts, starts[1:]):
+    for item, start, end in zip(node.value, starts, starts[1:], strict=False):  # starts has one more: the end
         name = next((v.value for k, v in item.value if k.value == "name"), None) \
             if isinstance(item, yaml.MappingNode) else None
         if name not in generated:
@@ -463,13 +462,13 @@ def build():
     for file, cases in FILES.items():
         chunks = []
         for name, description, rows, click in cases:
-            assert name not in names, "duplicate case name %s" % name
+            assert name not in names, f"duplicate case name {name}"
             names.add(name)
             problems = validator.check({"board": grid(rows), "click": click})
-            assert not problems, "%s: %s" % (name, problems)
+            assert not problems, f"{name}: {problems}"
             expected = click_board(rows, click)
             if name.startswith("diagonal-"):
-                assert four_way(rows, click) != expected, "%s does not tell 4-way from 8-way" % name
+                assert four_way(rows, click) != expected, f"{name} does not tell 4-way from 8-way"
             chunks.append(format_case(name, description, rows, click, expected))
         text = "# Written by problems/minesweeper/tools/make_cases.py (seed 529); cases appended by hand are kept.\n" \
                + "\n\n".join(chunks) + "\n"
@@ -485,12 +484,12 @@ def build():
         # round trip
         loaded = yaml.safe_load(text)[:len(cases)]
         assert len(loaded) == len(cases)
-        for case, (name, description, rows, click) in zip(loaded, cases):
+        for case, (name, _description, rows, click) in zip(loaded, cases, strict=True):
             assert case["name"] == name and case["board"] == rows and case["click"] == click
             assert all(isinstance(r, str) and len(r) == len(rows[0]) for r in case["expected"])
             assert case["expected"] == click_board(rows, click)
-        print("%-28s %3d cases" % (file, len(cases)))
-    print("total %d cases" % len(names))
+        print(f"{file:<28} {len(cases):3d} cases")
+    print(f"total {len(names)} cases")
 
 
 if __name__ == "__main__":
