@@ -65,6 +65,27 @@ def test_verify_passes_with_every_language_and_every_required_verdict():
         assert any("dfs" in n for n in names) and any("bfs" in n for n in names), names
 
 
+LONGS = ROOT / "tests" / "data" / "problems" / "max_long"
+LONG_SUBMISSIONS = ROOT / "tests" / "data" / "submissions" / "max_long"
+
+
+def test_long_is_exact_at_its_bounds_in_every_language():
+    """2^53 + 1, 2^63 - 1 and -2^63 in and out: exact in Python, C++, Java and Go; JavaScript and TypeScript
+    get numbers, as on the platform, and are judged at a double's precision, so a right answer is AC there
+    too, and a wrong one WA."""
+    out = judge("grade", str(LONGS), str(LONG_SUBMISSIONS), "--fuzz", "20", "--no-store", "--json")
+    assert out.returncode == 1, out.stderr
+    results = {Path(r["submission"]).name: r for r in json.loads(out.stdout)["results"]}
+    accepted = {p.name for p in (LONG_SUBMISSIONS / "accepted").iterdir()}
+    assert {Path(n).suffix for n in accepted} == {".py", ".cpp", ".java", ".go", ".js", ".ts"}
+    for name in accepted:
+        assert results[name]["verdict"] == "AC" and results[name]["passed"] == 27, (name, results[name])
+    for name in ("through_double.py", "clamps_to_safe.js"):
+        assert results[name]["verdict"] == "WA" and results[name]["first_failure"] == "two-to-the-53-plus-1"
+    verified = judge("verify", str(LONGS))
+    assert verified.returncode == 0 and "verified: OK" in verified.stdout, verified.stdout + verified.stderr
+
+
 def test_grade_reports_what_crashed(tmp_path):
     sub = ROOT / "submissions" / "minesweeper" / "runtime_error"
     out = judge("grade", "minesweeper", str(sub / "null_deref.cpp"), str(sub / "index_out_of_bounds.java"),

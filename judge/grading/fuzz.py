@@ -27,7 +27,7 @@ from judge import cache as cache_folder, defaults  # `cache` is random_cases' sw
 from judge.problems import values
 from judge.problems.cases import Case, validate_args
 from judge.errors import ProblemError
-from judge.grading.grade import Options, check
+from judge.grading.grade import Options, check, judge_answer
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems.problem import Problem
 from judge.grading.session import Outcome, Session
@@ -268,7 +268,7 @@ def _wrong(problem: Problem, args: dict, expected: Any, attempt: Outcome) -> boo
     if attempt.verdict is not None:
         return True
     try:
-        ok, _ = problem.checker.compare(expected, attempt.value, args)
+        ok, _ = judge_answer(problem, expected, attempt, args)
     except Exception:  # a crashing checker cannot vouch for the answer
         return True
     return not ok

@@ -113,7 +113,7 @@ def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
     # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later.
     base["answer"] = values.fingerprint(outcome.value)
     try:
-        ok, explanations = problem.checker.compare(case.expected, outcome.value, case.args)
+        ok, explanations = judge_answer(problem, case.expected, outcome, case.args)
     except Exception as exc:  # the checker is the package's code: its failure is the judge's
         return CaseResult(case.name, case.group, Verdict.JE, message=f"the checker failed: {type(exc).__name__}: {exc}",
                           got=outcome.value, **base)
@@ -122,6 +122,14 @@ def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
         return CaseResult(case.name, case.group, Verdict.AC, **base)
     first = explanations[0] if explanations else "wrong answer"
     return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=outcome.value, **base)
+
+
+def judge_answer(problem: Problem, expected: Any, outcome: Outcome, args: Any) -> tuple[bool, Sequence[str]]:
+    """The checker's judgement of an answer; one in doubles (JavaScript) against the expected one as doubles hold it."""
+    value, answer_type = outcome.value, problem.signature.answer_type
+    if outcome.doubles and answer_type is not None:
+        expected, value = values.as_doubles(expected, answer_type), values.as_doubles(value, answer_type)
+    return problem.checker.compare(expected, value, args)
 
 
 def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Options | None = None) -> SubmissionResult:

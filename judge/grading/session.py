@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ class Outcome:
     cpu_ms: float | None = None
     memory_kb: int | None = None
     output: str = ""
+    doubles: bool = False            # its numbers went through doubles (JavaScript): judged at their precision
 
 
 class Session:
@@ -95,6 +96,8 @@ class Session:
             if self._start() is None:
                 reply = self.server.run(args)
         outcome = interpret(self.problem, reply)
+        if self.language.numbers_are_doubles and outcome.verdict is None:
+            outcome = replace(outcome, doubles=True)
         if outcome.verdict is Verdict.CE:  # a missing entry point shows on the first call
             self.compile_error = outcome.message
             self._stop()

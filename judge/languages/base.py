@@ -76,6 +76,8 @@ class Language:
     #: Whether the submission's code can run before the server says ready (static initialisers):
     #: then its start is charged to its first case (judge/sandbox/meter.py).
     code_before_ready: bool = False
+    #: Whether its numbers are doubles (JavaScript): its answers are judged at a double's precision.
+    numbers_are_doubles: bool = False
 
     def matches(self, path: Path) -> bool:
         """Whether a file is written in this language (by its extension)."""

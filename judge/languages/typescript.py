@@ -25,6 +25,7 @@ class TypeScript(Compiled):
     harness_files = (harness,)
     artifacts = ("solution.js",)
     compile_memory_mb = None   # V8 reserves address space; --max-old-space-size bounds it instead
+    numbers_are_doubles = True  # as on the platform: a long past 2^53 is the nearest double
     selftest_extension = ".ts"
     selftest_source = """function updateBoard(board: string[][], click: number[]): string[][] {
     board[click[0]][click[1]] = 'X';

@@ -134,6 +134,31 @@ def _what(value: Any) -> str:
     return f"{kind} {_short(value, 20)}"
 
 
+#: Every integer up to this size is a double; past it, a language whose numbers are doubles
+#: (JavaScript) holds the nearest double instead.
+DOUBLE_EXACT = 2 ** 53
+
+
+def as_doubles(value: Any, type_: str) -> Any:
+    """A value as a language whose numbers are doubles holds it: each integer past 2^53 of an `int` or
+    `long` type becomes the nearest double's integer (9007199254740993 -> 9007199254740992)."""
+    scalar, depth = parse_type(type_)
+    if scalar not in ("int", "long"):
+        return value
+    return _round_integers(value, depth)
+
+
+def _round_integers(value: Any, depth: int) -> Any:
+    if depth and isinstance(value, list):
+        return [_round_integers(item, depth - 1) for item in value]
+    if type(value) is int and not -DOUBLE_EXACT <= value <= DOUBLE_EXACT:
+        try:
+            return int(float(value))
+        except OverflowError:  # beyond any double: no double holds it, nothing to round to
+            return value
+    return value
+
+
 def to_yaml(value: Any, type_: str) -> Any:
     """The readable YAML form of a neutral value: char arrays become strings of rows."""
     scalar, depth = parse_type(type_)
