@@ -1,6 +1,6 @@
 """Adding cases to a package: validated, expected answer from the reference, appended as text.
 
-Cases come from typed values (`judge add-case PROBLEM --board ... --click ...`, options derived from
+Cases come from typed values (`judge add-case PROBLEM --<param> VALUE ...`, one option per parameter of
 the signature) or from YAML in the case-file format. Nothing is written unless every new case is
 valid, new (neither its name nor its inputs are already used) and, when it states an `expected`,
 agrees with the reference. The file is appended to, never re-emitted, so comments and formatting

@@ -70,7 +70,7 @@ class Language:
     extensions: tuple[str, ...] = ()
     install_hint: str = ""        # how to get the toolchain when it is missing
     version_command: tuple[str, ...] = ()
-    #: A trivial solution of the self-test signature (see judge/languages/selftest.py).
+    #: A trivial solution of the self-test's own signature (see judge/grading/selftest.py).
     selftest_source: str = ""
     selftest_extension: str = ""
     #: Whether the submission's code can run before the server says ready (static initialisers):

@@ -33,9 +33,9 @@ class Cpp(Compiled):
     selftest_extension = ".cpp"
     selftest_source = """class Solution {
 public:
-    vector<vector<char>> updateBoard(vector<vector<char>>& board, vector<int>& click) {
-        board[click[0]][click[1]] = 'X';
-        return board;
+    long long countChars(vector<string>& words, long long base) {
+        for (auto& w : words) base += w.size();
+        return base;
     }
 };
 """

@@ -36,9 +36,9 @@ class Java(Compiled):
     compile_needs_proc = True  # the launcher finds libjli.so through /proc/self/exe ($ORIGIN)
     selftest_extension = ".java"
     selftest_source = """class Solution {
-    public char[][] updateBoard(char[][] board, int[] click) {
-        board[click[0]][click[1]] = 'X';
-        return board;
+    public long countChars(String[] words, long base) {
+        for (String w : words) base += w.length();
+        return base;
     }
 }
 """

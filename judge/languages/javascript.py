@@ -21,9 +21,8 @@ class JavaScript(Language):
     harness = HARNESS_DIR / "js_server.js"
     numbers_are_doubles = True  # as on the platform: a long past 2^53 is the nearest double
     selftest_extension = ".js"
-    selftest_source = """var updateBoard = function(board, click) {
-    board[click[0]][click[1]] = 'X';
-    return board;
+    selftest_source = """var countChars = function(words, base) {
+    return words.reduce((n, w) => n + w.length, base);
 };
 """
 
