@@ -67,7 +67,16 @@ BAD_INPUTS = {
     "unreachable": lambda p: _bad_case(p, "- name: a\n  board: ['BM']\n  click: [0, 1]\n  expected: ['BX']\n"),
     "duplicate": lambda p: _bad_case(p, "- name: example-1\n  board: ['E']\n  click: [0, 0]\n  expected: ['B']\n"),
     "no-reference": lambda p: (p / "reference.py").unlink() or p,
+    "reference-not-python": lambda p: _reference_in_cpp(p),
 }
+
+
+def _reference_in_cpp(package):
+    """A package whose reference is a C++ file: the reference runs as Python, so that is refused."""
+    (package / "reference.cpp").write_text((SUBMISSIONS / "accepted" / "bfs.cpp").read_text())
+    path = package / "problem.yaml"
+    path.write_text(path.read_text().replace("reference: reference.py", "reference: reference.cpp"))
+    return package
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_INPUTS))
@@ -81,6 +90,8 @@ def test_bad_package_is_one_line_exit_2_and_changes_nothing(problem_copy, kind):
     assert "Traceback" not in result.stderr
     assert str(problem_copy) in lines[0]
     assert tree_state(problem_copy) == before
+    if kind == "reference-not-python":
+        assert "the reference must be a Python file" in lines[0] and "reference.cpp" in lines[0]
 
 
 @pytest.mark.parametrize("args, message", [

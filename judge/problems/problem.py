@@ -258,6 +258,9 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
     parts = {k: (root / str(parts_data.get(k, v))).resolve() for k, v in DEFAULT_PARTS.items()}
     if not parts["reference"].is_file():
         raise ValueError(f"the reference {parts['reference'].name} does not exist")
+    if parts["reference"].suffix != ".py":  # it answers random and added cases, so it runs as Python
+        raise ValueError(f"parts.reference: the reference must be a Python file (a Python submission of the "
+                         f"signature), got {parts['reference'].name}")
     if not parts["cases"].is_dir():
         raise ValueError(f"the cases folder {parts['cases'].name}/ does not exist")
     standard = None
