@@ -9,7 +9,7 @@ import sys
 from judge.grading import compare
 from judge import languages
 from judge.results import report, serialize
-from judge.problems.cases import test_set_hash
+from judge.problems.cases import count_by_group, test_set_hash
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
 from judge.grading.grade import find_submissions, grade
 from judge.problems.problem import load_problem
@@ -45,8 +45,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             isolated=box.isolated, cases=len(cases), random_count=len(drawn), seed=args.seed,
             random_hash=test_set_hash(drawn))))
     else:
-        samples = sum(c.group == "sample" for c in fixed)
-        header = (f"problem {problem.id}: {len(cases)} cases ({samples} sample, {len(fixed) - samples} secret, "
+        header = (f"problem {problem.id}: {len(cases)} cases ({count_by_group(fixed)}, "
                   f"{len(drawn)} random with --seed {args.seed}); sandbox: {box.describe()}\n")
         print(report.text_report(problem, cases, results, header))
         for line in compare.warnings(comparison):  # a doubtful reference is never silent

@@ -111,7 +111,7 @@ class Problem:
 
     @property
     def cases_dir(self) -> Path:
-        """The folder holding `sample/` and `secret/` case files."""
+        """The folder of case groups, one folder each (`sample/`, `secret/`, ...)."""
         return self.parts["cases"]
 
     @property
