@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from judge.problems import values
-from judge.problems.cases import GROUPS, RESERVED, Case, load_cases, load_file, validate_args
+from judge.problems.cases import RANDOM_GROUP, RESERVED, Case, load_cases, load_file, validate_args
 from judge.errors import CaseError, UsageError
 from judge.problems.problem import Problem
 
@@ -103,9 +103,10 @@ def from_yaml_text(problem: Problem, text: str, source: str) -> list[dict]:
 
 
 def target(problem: Problem, group: str, file: str | None) -> Path:
-    """The case file to append to: `cases/<group>/<file>` (default added.yaml), inside the package."""
-    if group not in GROUPS:
-        raise UsageError(f"unknown case group {group!r} (known: {', '.join(GROUPS)})")
+    """The case file to append to: `cases/<group>/<file>` (default added.yaml), inside the package; a group
+    is any folder of cases/ (a new one is made), except the random cases' own."""
+    if not _PLAIN.match(group) or group == RANDOM_GROUP:
+        raise UsageError(f"--group {group}: expected a folder name of cases/ such as secret (not {RANDOM_GROUP})")
     name = file or DEFAULT_FILE
     if "/" in name or "\\" in name or name.startswith(".") or Path(name).suffix not in (".yaml", ".yml"):
         raise UsageError(f"--file {name}: expected a file name such as added.yaml inside cases/{group}/")
@@ -209,6 +210,9 @@ def format_case(problem: Problem, case: NewCase) -> str:
         if isinstance(shown, list) and shown and all(isinstance(r, str) for r in shown):
             lines.append(f"  {key}:")
             lines += [f"    - {_quoted(r)}" for r in shown]
+        elif isinstance(shown, list) and shown and all(isinstance(r, list) for r in shown):
+            lines.append(f"  {key}:")  # a grid of numbers: one row a line, as people write it
+            lines += [f"    - {json.dumps(r)}" for r in shown]
         elif isinstance(shown, str):
             lines.append(f"  {key}: {_quoted(shown)}")
         else:

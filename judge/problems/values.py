@@ -236,12 +236,25 @@ def _scalar_text(text: str, scalar: str) -> Any:
     return text
 
 
+#: What one value of a scalar type is, as a person types it.
+_SCALAR_HINT = {"int": "an integer", "long": "an integer (64-bit)", "double": "a number", "bool": "true or false",
+                "char": "one character", "string": "a string"}
+_PLURAL_HINT = {"int": "integers", "long": "integers", "double": "numbers", "bool": "true/false values",
+                "char": "characters", "string": "strings"}
+
+
 def text_hint(type_: str) -> str:
-    """How to type a value of this type on the command line."""
+    """How to type a value of this type on the command line: `int[]` -> "integers separated by ',' (e.g. -3,4,1)"."""
     scalar, depth = parse_type(type_)
     if depth == 0:
-        return f"a {scalar}"
+        return _SCALAR_HINT[scalar]
+    if depth == 1 and scalar == "char":
+        return "a string of characters"
     if depth == 1:
-        return "a string of characters" if scalar == "char" else f"{scalar}s separated by ','"
-    inner = "strings of characters" if scalar == "char" and depth == 2 else "rows"
-    return f"{inner} separated by '/' (or JSON)"
+        example = " (e.g. -3,4,1)" if scalar in ("int", "long") else ""
+        return f"{_PLURAL_HINT[scalar]} separated by ','{example}"
+    if depth == 2 and scalar == "char":
+        return "rows of characters separated by '/' (e.g. abc/def; or JSON)"
+    if depth == 2:
+        return f"rows separated by '/' of {_PLURAL_HINT[scalar]} separated by ',' (e.g. 1,2/3,4; or JSON)"
+    return "JSON"
