@@ -120,3 +120,22 @@ def test_leaderboard_formats_match_the_exports():
     from judge.cli.main import LEADERBOARD_FORMATS
 
     assert set(LEADERBOARD_FORMATS) == {*exports.FORMATS, "html", "gradescope"}
+
+
+def test_problems_lists_every_package_found(tmp_path):
+    """`judge problems [FOLDER]`: the problems folder's packages and FOLDER's, each with its signature and
+    case counts; a broken package is listed with its error, not a crash."""
+    listed = run_judge("problems", DATA / "problems")
+    assert listed.returncode == 0, listed.stderr
+    rows = {line.split()[0]: line for line in listed.stdout.splitlines()[2:]}
+    assert {"minesweeper", "two_sum", "max_long", "transpose"} <= set(rows)
+    assert "int[] twoSum(int[] nums, int target)" in rows["two_sum"] and "3 sample, 4 secret" in rows["two_sum"]
+    assert "char[][] updateBoard(char[][] board, int[] click)" in rows["minesweeper"]
+    assert rows["two_sum"].rstrip().endswith("tests/data/problems/two_sum")
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "problem.yaml").write_text("id: [\n")
+    one = run_judge("problems", broken)
+    assert one.returncode == 0 and "error: problem.yaml:2: malformed YAML" in one.stdout
+    missing = run_judge("problems", tmp_path / "nope")
+    assert missing.returncode == 2 and "no such folder" in missing.stderr

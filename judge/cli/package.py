@@ -9,7 +9,7 @@ from pathlib import Path
 from judge.results import report, serialize
 from judge.results.text import terminal
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, make_options, options
-from judge.errors import UsageError
+from judge.errors import JudgeError, UsageError
 from judge.problems.cases import SAMPLE, SECRET
 from judge.problems.problem import load_problem
 
@@ -40,6 +40,31 @@ def cmd_verify(args: argparse.Namespace) -> int:
             print(f"  error: {terminal(error)}")
         print("verified: OK" if result.ok else f"verify FAILED: {len(result.errors)} problem(s)")
     return EXIT_OK if result.ok else EXIT_NOT_ACCEPTED
+
+
+def cmd_problems(args: argparse.Namespace) -> int:
+    """`judge problems [FOLDER]`: every package found, one row each; a broken one shows its error."""
+    from judge.grading.grade import display_name
+    from judge.problems.cases import count_by_group, load_cases
+    from judge.problems.problem import find_packages
+
+    folder = Path(args.folder) if args.folder is not None else None
+    if folder is not None and not folder.is_dir():
+        raise UsageError(f"{folder}: no such folder")
+    rows = []
+    for path in find_packages(folder):
+        try:
+            problem = load_problem(str(path))
+            row = [problem.id, problem.title, problem.signature.declaration(),
+                   count_by_group(load_cases(problem, validate=False))]
+        except JudgeError as exc:
+            row = [path.name, "", f"error: {str(exc).replace(str(path) + '/', '')}", ""]
+        rows.append([terminal(cell) for cell in row] + [terminal(display_name(path))])
+    if not rows:
+        print("no problem packages found (a package is a folder with a problem.yaml)")
+        return EXIT_OK
+    print(report.tabulate(rows, headers=["problem", "title", "signature", "cases", "folder"], tablefmt="simple"))
+    return EXIT_OK
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
