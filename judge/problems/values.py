@@ -173,20 +173,6 @@ def _all_chars(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(c, str) and len(c) == 1 for c in value)
 
 
-def render(value: Any, type_: str) -> list[str]:
-    """Lines showing a value to a person: grids as rows, anything else on one line."""
-    if is_grid(value):
-        return ["".join(str(c) if isinstance(c, str) and len(c) == 1 else "?" for c in row) for row in value]
-    if isinstance(value, list) and all(isinstance(r, str) for r in value) and value:
-        return list(value)
-    return [_short(value)]
-
-
-def is_grid(value: Any) -> bool:
-    """Whether a value is a list of lists (a 2D array, possibly ragged)."""
-    return isinstance(value, list) and bool(value) and all(isinstance(r, list) for r in value)
-
-
 def _short(value: Any, limit: int = 200) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."

@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
+from judge.results import render
 from judge.results.records import Comparison
 from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict
 
@@ -149,6 +150,8 @@ def gradescope_document(board: Leaderboard, entry: Entry) -> dict[str, Any]:
         ok = c.verdict is Verdict.AC
         weight = board.weights.get(c.group, 1.0)
         output = "" if ok else "\n".join(x for x in (f"{c.verdict.value}: {c.message}", "\n".join(c.diff)) if x)
+        if entry.first_failure is not None and entry.first_failure.case.name == c.name:
+            output += "\n" + "\n".join(render.failure_lines(entry.first_failure))  # as the other reports draw it
         tests.append({"name": c.name, "score": weight if ok else 0.0, "max_score": weight,
                       "status": "passed" if ok else "failed", "output": output,
                       "tags": [c.group], "visibility": "visible" if c.group == "sample" else "after_published"})
