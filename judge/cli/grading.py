@@ -36,7 +36,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
         if store is not None:
             store.close()
-    comparison = compare.compare(cases, results)
+    comparison = compare.compare(cases, results, problem)
     box = opts.box
     drawn = cases[len(fixed):]
     if args.json:
@@ -58,7 +58,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     problem = load_problem(args.problem)
     opts, _, cases = options_and_cases(problem, args)
     results = grade(problem, cases, find_submissions(args.submissions), opts)
-    comparison = compare.compare(cases, results)
+    comparison = compare.compare(cases, results, problem)
     if args.json:
         print(serialize.dumps(serialize.compare_document(problem.id, args.seed, comparison)))
     else:

@@ -25,7 +25,7 @@ from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult,
 if TYPE_CHECKING:  # only for the hints: `judge grade --json` need not import the leaderboard
     from judge.results.leaderboard import Entry, Leaderboard
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "results.schema.json"
 
 
@@ -83,7 +83,8 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     """A comparison of submissions: groups, pairwise disagreements, warnings."""
     names = comparison.submissions
     return {
-        "cases": len(comparison.cases), "submissions": list(names), "groups": [list(g) for g in comparison.groups],
+        "cases": len(comparison.cases), "submissions": list(names), "answers_agree_by": comparison.agreement,
+        "groups": [list(g) for g in comparison.groups],
         "disagreements": {a: {b: comparison.matrix[i][j] for j, b in enumerate(names)} for i, a in enumerate(names)},
         "warnings": [{"case": s.case, "agreeing": list(s.agreeing), "voters": s.voters, "message": s.message()}
                      for s in comparison.suspects],
