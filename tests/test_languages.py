@@ -86,6 +86,21 @@ def test_long_is_exact_at_its_bounds_in_every_language():
     assert verified.returncode == 0 and "verified: OK" in verified.stdout, verified.stdout + verified.stderr
 
 
+def test_a_void_entry_point_is_judged_on_its_inplace_argument_in_every_language():
+    """Rotate Image returns nothing and changes its matrix: every language's harness sends that argument back."""
+    package = ROOT / "tests" / "data" / "problems" / "rotate_image"
+    out = judge("verify", str(package), "--json")
+    report = json.loads(out.stdout)
+    assert out.returncode == 0 and report["ok"], report["errors"]
+    accepted = {Path(s["submission"]).suffix for s in report["submissions"] if s["verdict"] == "AC"}
+    assert accepted == {".py", ".cpp", ".java", ".go", ".js", ".ts"}
+    graded = judge("grade", str(package), str(ROOT / "tests" / "data" / "submissions" / "rotate_image"),
+                   "--fuzz", "15", "--no-store", "--json")
+    verdicts = {Path(r["submission"]).name: (r["verdict"], r["passed"]) for r in json.loads(graded.stdout)["results"]}
+    assert verdicts.pop("counterclockwise.py")[0] == "WA"
+    assert set(verdicts.values()) == {("AC", 19)}, verdicts
+
+
 def test_grade_reports_what_crashed(tmp_path):
     sub = ROOT / "submissions" / "minesweeper" / "runtime_error"
     out = judge("grade", "minesweeper", str(sub / "null_deref.cpp"), str(sub / "index_out_of_bounds.java"),

@@ -160,7 +160,7 @@ def interpret(problem: Problem, reply: Reply) -> Run:
     verdict = reply.status.verdict
     if verdict is not None:
         return Outcome(verdict, message=reply.status.message(data, problem.limits, reply.exit_info), **common)
-    value, returns = data["value"], problem.signature.returns
+    value, returns = data["value"], problem.signature.answer_type or problem.signature.returns
     wrong = values.mismatch(value, returns)
     if wrong:
         return Outcome(Verdict.WA, value=value, message=f"the answer is not a {returns}: {wrong}", **common)

@@ -88,7 +88,7 @@ class Signature:
         return {
             "function": self.function, "class": self.class_name, "returns": self.returns,
             "params": [{"name": p.name, "type": p.type} for p in self.params],
-            "inplace": self.inplace, "inplace_index": self.inplace_index,
+            "inplace": self.inplace, "inplace_index": self.inplace_index, "answer": self.answer_type,
         }
 
 
@@ -271,6 +271,8 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
     inplace = sig.get("inplace")
     if inplace is not None and inplace not in [p.name for p in params]:
         raise ValueError(f"signature.inplace: {inplace!r} is not a parameter")
+    if returns == "void" and inplace is None:
+        raise ValueError("signature: it returns void, so `inplace` must name the parameter it is judged on")
     signature = Signature(
         function=str(sig["function"]), params=tuple(params), returns=returns,
         class_name=sig.get("class", "Solution"), inplace=inplace,

@@ -25,7 +25,7 @@ type jxConfig struct {
 	CPULimit     float64 `json:"cpu_limit"`
 	MemoryBytes  int64   `json:"memory_bytes"`
 	OutputBytes  int     `json:"output_bytes"`
-	Returns      string  `json:"returns"`
+	Answer       string  `json:"answer"` // the answer's type: the return type, or the in-place parameter's
 	InplaceIndex *int    `json:"inplace_index"`
 	Params       []struct {
 		Type string `json:"type"`
@@ -137,7 +137,7 @@ func jxServe(cfg *jxConfig, line []byte) map[string]any {
 		if (!value.IsValid() || (value.Kind() == reflect.Slice && value.IsNil())) && cfg.InplaceIndex != nil && len(results) == 0 {
 			value = args[*cfg.InplaceIndex]
 		}
-		done <- map[string]any{"status": "ok", "value": jxTo(value, cfg.Returns)}
+		done <- map[string]any{"status": "ok", "value": jxTo(value, cfg.Answer)}
 		answered = true
 	}()
 	limit := time.Duration(cfg.CPULimit * float64(time.Second))
