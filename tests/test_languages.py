@@ -82,6 +82,9 @@ def test_long_is_exact_at_its_bounds_in_every_language():
         assert results[name]["verdict"] == "AC" and results[name]["passed"] == 27, (name, results[name])
     for name in ("through_double.py", "clamps_to_safe.js"):
         assert results[name]["verdict"] == "WA" and results[name]["first_failure"] == "two-to-the-53-plus-1"
+    wrong = next(c for c in results["clamps_to_safe.js"]["cases"] if c["verdict"] == "WA")
+    assert wrong["diff"] == ["expected 9007199254740992, got 9007199254740991",
+                             "(integers past 2^53 are compared as the nearest doubles, which is what JavaScript holds)"]
     verified = judge("verify", str(LONGS))
     assert verified.returncode == 0 and "verified: OK" in verified.stdout, verified.stdout + verified.stderr
 

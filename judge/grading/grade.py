@@ -127,9 +127,14 @@ def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
 def judge_answer(problem: Problem, expected: Any, outcome: Outcome, args: Any) -> tuple[bool, Sequence[str]]:
     """The checker's judgement of an answer; one in doubles (JavaScript) against the expected one as doubles hold it."""
     value, answer_type = outcome.value, problem.signature.answer_type
-    if outcome.doubles and answer_type is not None:
-        expected, value = values.as_doubles(expected, answer_type), values.as_doubles(value, answer_type)
-    return problem.checker.compare(expected, value, args)
+    if not outcome.doubles or answer_type is None:
+        return problem.checker.compare(expected, value, args)
+    held = values.as_doubles(expected, answer_type), values.as_doubles(value, answer_type)
+    ok, explanations = problem.checker.compare(*held, args)
+    if not ok and held != (expected, value):  # say why the numbers shown are not the case's own
+        explanations = [*explanations, "(integers past 2^53 are compared as the nearest doubles, which is "
+                                       "what JavaScript holds)"]
+    return ok, explanations
 
 
 def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Options | None = None) -> SubmissionResult:
