@@ -44,6 +44,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_problems(args: argparse.Namespace) -> int:
     """`judge problems [FOLDER]`: every package found, one row each; a broken one shows its error."""
+    from tabulate import tabulate
+
     from judge.grading.grade import display_name
     from judge.problems.cases import count_by_group, load_cases
     from judge.problems.problem import find_packages
@@ -63,7 +65,7 @@ def cmd_problems(args: argparse.Namespace) -> int:
     if not rows:
         print("no problem packages found (a package is a folder with a problem.yaml)")
         return EXIT_OK
-    print(report.tabulate(rows, headers=["problem", "title", "signature", "cases", "folder"], tablefmt="simple"))
+    print(tabulate(rows, headers=["problem", "title", "signature", "cases", "folder"], tablefmt="simple"))
     return EXIT_OK
 
 

@@ -46,12 +46,13 @@ def compare(cases: Sequence[Case], results: Sequence[SubmissionResult], problem:
     by_name = [{x.name: x for x in r.cases} for r in results]
     shared = [c for c in cases if all(c.name in a for a in by_name)]
     by_checker = problem is not None and not getattr(problem.checker, "exact", False)
-    if by_checker:
+    vectors: list[tuple[str, ...]]
+    if problem is not None and by_checker:
         classes = [_Classes(problem, case) for case in shared]
         vectors = [tuple(k.of(a[c.name]) for k, c in zip(classes, shared)) for a in by_name]
     else:
         vectors = [tuple(a[c.name].answer for c in shared) for a in by_name]
-    groups: dict[tuple, list[str]] = {}
+    groups: dict[tuple[str, ...], list[str]] = {}
     for name, vector in zip(names, vectors):
         groups.setdefault(vector, []).append(name)
     distinct = {v: None for v in vectors}  # identical answer vectors are compared once

@@ -32,13 +32,12 @@ def cell_colour(ch: Any) -> str:
     return _PALETTE[sum(map(ord, text)) % len(_PALETTE)]
 
 
-def _grid(shown: render.Shown) -> dict[str, Any]:
+def _grid(title: str, grid: render.Grid) -> dict[str, Any]:
     """A drawn grid ready for the template: rows of (text, colour, wrong), and which part it is."""
-    grid = shown.grid
     # Characters get colours by kind; wider values (numbers, strings) a plain ground, or the page is noise.
     rows = [[(text, cell_colour(text) if grid.compact else _PLAIN, (i, j) in grid.wrong) for j, text in enumerate(row)]
             for i, row in enumerate(grid.cells)]
-    return {"title": shown.title, "rows": rows, "note": grid.note, "wide": not grid.compact,
+    return {"title": title, "rows": rows, "note": grid.note, "wide": not grid.compact,
             "small": grid.compact and max((len(r) for r in rows), default=0) > 20}
 
 
@@ -49,7 +48,7 @@ def failure_view(failure: FirstFailure) -> dict[str, Any]:
     shown = render.case_view(failure.args, expected, got, with_expected=failure.args is not None,
                              with_got=case.verdict is Verdict.WA, marks=False, page=True)
     return {"name": case.name, "verdict": case.verdict, "message": case.message,
-            "grids": [_grid(s) for s in shown if s.grid is not None],
+            "grids": [_grid(s.title, s.grid) for s in shown if s.grid is not None],
             "plain": [(s.title, s.text) for s in shown if s.grid is None],
             "wrong_count": render.wrong_squares(expected, got) if case.verdict is Verdict.WA else 0,
             "diff": case.diff[:12]}

@@ -88,7 +88,7 @@ def _line(value: Any, other: Any, width: int, depth: int) -> str:
     if isinstance(value, (list, tuple)):
         if depth >= DEPTH:
             return "[...]"
-        return _items(list(value), other if isinstance(other, (list, tuple)) else None, width, depth)
+        return _items(list(value), list(other) if isinstance(other, (list, tuple)) else None, width, depth)
     if isinstance(value, dict):
         if depth >= DEPTH:
             return "{...}"
