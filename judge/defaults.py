@@ -8,4 +8,4 @@ RANDOM_CASES = 100
 SEED = 529
 
 #: Compiled submissions, drawn random cases and validated case files ($JUDGE_CACHE moves it).
-CACHE_ROOT = Path(os.environ.get("JUDGE_CACHE") or Path.home() / ".cache" / "minesweeper-judge")
+CACHE_ROOT = Path(os.environ.get("JUDGE_CACHE") or Path.home() / ".cache" / "judge")

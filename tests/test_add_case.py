@@ -1,11 +1,12 @@
 """`judge add-case`: options from the signature, YAML input, refusals, and files left intact."""
 
+import shutil
 import subprocess
 import sys
 
 import yaml
 
-from helpers import copy_problem, judge
+from helpers import DATA, copy_problem, judge
 from judge.cli.main import main
 from judge.problems.cases import load_cases, load_file
 from judge.problems.problem import load_problem
@@ -111,3 +112,43 @@ def test_make_cases_keeps_added_cases(tmp_path):
     assert _added(package).read_text() == added
     assert "- name: kept" in (package / "cases" / "secret" / "clicks.yaml").read_text()
     assert judge("verify", package).returncode == 0
+
+
+def _copy(tmp_path, name):
+    """A writable copy of one of the test packages under tests/data/problems/."""
+    target = tmp_path / name
+    shutil.copytree(DATA / "problems" / name, target, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def test_negative_numbers_help_and_hint(tmp_path):
+    """`--nums -3,4,1` is a value, not an option; the help names each option's type in words; a bad option
+    points at this very command's help."""
+    package = _copy(tmp_path, "two_sum")
+    added = judge("add-case", package, "--nums", "-3,4,1", "--target", "-2", "--name", "negatives-first")
+    assert added.returncode == 0, added.stderr
+    case = load_file(load_problem(str(package)), _added(package), "secret")[-1]
+    assert (case.name, case.args, case.expected) == ("negatives-first", {"nums": [-3, 4, 1], "target": -2}, [0, 2])
+    shown = judge("add-case", package, "--help")
+    assert shown.returncode == 0
+    assert "int[]: integers separated by ',' (e.g. -3,4,1)" in shown.stdout and "int: an integer" in shown.stdout
+    assert "a int" not in shown.stdout
+    wrong = judge("add-case", package, "--nums", "1,2", "--bogus")
+    assert wrong.returncode == 2 and wrong.stderr.strip().endswith("(see judge add-case two_sum --help)")
+
+
+def test_integer_grids_are_written_one_row_a_line_into_any_group(tmp_path):
+    package = _copy(tmp_path, "transpose")
+    added = judge("add-case", package, "--matrix", "1,-2,30/4,5,6", "--name", "wide", "--group", "edge")
+    assert added.returncode == 0, added.stderr
+    path = package / "cases" / "edge" / "added.yaml"
+    text = path.read_text()
+    assert ("  matrix:\n    - [1, -2, 30]\n    - [4, 5, 6]\n"
+            "  expected:\n    - [1, 4]\n    - [-2, 5]\n    - [30, 6]\n") in text
+    cases = load_cases(load_problem(str(package)))
+    assert [c.group for c in cases if c.name == "wide"] == ["edge"]
+    assert judge("verify", package).returncode == 0
+    both = judge("add-case", package, "--matrix", "1", "--sample", "--group", "edge")
+    assert both.returncode == 2 and "either --sample or --group" in both.stderr
+    own = judge("add-case", package, "--matrix", "1", "--group", "random")
+    assert own.returncode == 2 and "not random" in own.stderr

@@ -148,3 +148,18 @@ def test_compiled_programs_are_pruned_least_recently_used_first(tmp_path):
     assert {p for p in programs.iterdir()} == {built["a"], built["d"]}
     total = sum(size for _, _, size in cache._entries(folder))
     assert total <= cap_mb * MIB
+
+
+def test_the_cache_is_under_home_cache_judge_unless_judge_cache_moves_it(tmp_path):
+    """A grading run's drawn cases and validated-file markers land in ~/.cache/judge, or in $JUDGE_CACHE."""
+    env = {k: v for k, v in os.environ.items() if k != "JUDGE_CACHE"}
+    env.update(HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
+    two_sum = ROOT / "tests" / "data" / "problems" / "two_sum"
+    submission = ROOT / "tests" / "data" / "submissions" / "two_sum" / "accepted" / "reversed_pair.py"
+    command = [sys.executable, "-m", "judge", "grade", str(two_sum), str(submission), "--fuzz", "2", "--no-store"]
+    run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert {p.name for p in (tmp_path / "home" / ".cache" / "judge").iterdir()} >= {"random", "validated"}
+    env["JUDGE_CACHE"] = str(tmp_path / "moved")
+    run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and (tmp_path / "moved" / "random").is_dir()

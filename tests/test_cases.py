@@ -1,7 +1,11 @@
 """YAML case files: loading in test order, line numbers, validation and every kind of bad input."""
 
+import json
+import shutil
+
 import pytest
 
+from helpers import DATA, run_judge
 from judge.errors import CaseError
 from judge.problems.cases import load_cases, test_set_hash as set_hash
 from judge.problems.problem import load_problem
@@ -73,3 +77,26 @@ def test_no_cases(problem_copy):
         f.unlink()
     with pytest.raises(CaseError, match="no cases"):
         load_cases(load_problem(str(problem_copy)))
+
+
+def test_groups_are_the_folders_of_cases_sample_first(tmp_path):
+    """A package's own group (cases/edge/) is loaded after the samples and graded and reported like the others."""
+    package = tmp_path / "two_sum"
+    shutil.copytree(DATA / "problems" / "two_sum", package)
+    (package / "cases" / "edge").mkdir()
+    (package / "cases" / "edge" / "ties.yaml").write_text(
+        "- name: equal-halves\n  nums: [5, 1, 5]\n  target: 10\n  expected: [0, 2]\n")
+    (package / "cases" / "aaa").mkdir()  # a folder with no case file is no group
+    (package / "cases" / "__pycache__").mkdir()
+    problem = load_problem(str(package))
+    cases = load_cases(problem)
+    assert [c.group for c in cases] == ["sample"] * 3 + ["edge"] + ["secret"] * 4
+    submission = DATA / "submissions" / "two_sum" / "accepted" / "reversed_pair.py"
+    shown = run_judge("grade", package, submission, "--fuzz", "2", "--no-store")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("problem two_sum: 10 cases (3 sample, 1 edge, 4 secret, 2 random with --seed 529)")
+    doc = json.loads(run_judge("grade", package, submission, "--fuzz", "0", "--no-store", "--json").stdout)
+    assert [c["group"] for c in doc["results"][0]["cases"]][3] == "edge"
+    (package / "cases" / "random").mkdir()
+    refused = run_judge("grade", package, submission, "--no-store")
+    assert refused.returncode == 2 and "`random` is the group of the judge's random cases" in refused.stderr

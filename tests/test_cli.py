@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from helpers import ROOT, SUBMISSIONS, run_judge, tree_state
+from helpers import DATA, ROOT, SUBMISSIONS, run_judge, tree_state
 
 
 def test_grade_table_and_details():
@@ -74,7 +74,16 @@ BAD_INPUTS = {
     "unreachable": lambda p: _bad_case(p, "- name: a\n  board: ['BM']\n  click: [0, 1]\n  expected: ['BX']\n"),
     "duplicate": lambda p: _bad_case(p, "- name: example-1\n  board: ['E']\n  click: [0, 0]\n  expected: ['B']\n"),
     "no-reference": lambda p: (p / "reference.py").unlink() or p,
+    "reference-not-python": lambda p: _reference_in_cpp(p),
 }
+
+
+def _reference_in_cpp(package):
+    """A package whose reference is a C++ file: the reference runs as Python, so that is refused."""
+    (package / "reference.cpp").write_text((SUBMISSIONS / "accepted" / "bfs.cpp").read_text())
+    path = package / "problem.yaml"
+    path.write_text(path.read_text().replace("reference: reference.py", "reference: reference.cpp"))
+    return package
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_INPUTS))
@@ -88,6 +97,8 @@ def test_bad_package_is_one_line_exit_2_and_changes_nothing(problem_copy, kind):
     assert "Traceback" not in result.stderr
     assert str(problem_copy) in lines[0]
     assert tree_state(problem_copy) == before
+    if kind == "reference-not-python":
+        assert "the reference must be a Python file" in lines[0] and "reference.cpp" in lines[0]
 
 
 @pytest.mark.parametrize("args, message", [
@@ -116,3 +127,22 @@ def test_leaderboard_formats_match_the_exports():
     from judge.results import exports
 
     assert set(LEADERBOARD_FORMATS) == {*exports.FORMATS, "html", "gradescope"}
+
+
+def test_problems_lists_every_package_found(tmp_path):
+    """`judge problems [FOLDER]`: the problems folder's packages and FOLDER's, each with its signature and
+    case counts; a broken package is listed with its error, not a crash."""
+    listed = run_judge("problems", DATA / "problems")
+    assert listed.returncode == 0, listed.stderr
+    rows = {line.split()[0]: line for line in listed.stdout.splitlines()[2:]}
+    assert {"minesweeper", "two_sum", "max_long", "transpose"} <= set(rows)
+    assert "int[] twoSum(int[] nums, int target)" in rows["two_sum"] and "3 sample, 4 secret" in rows["two_sum"]
+    assert "char[][] updateBoard(char[][] board, int[] click)" in rows["minesweeper"]
+    assert rows["two_sum"].rstrip().endswith("tests/data/problems/two_sum")
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "problem.yaml").write_text("id: [\n")
+    one = run_judge("problems", broken)
+    assert one.returncode == 0 and "error: problem.yaml:2: malformed YAML" in one.stdout
+    missing = run_judge("problems", tmp_path / "nope")
+    assert missing.returncode == 2 and "no such folder" in missing.stderr

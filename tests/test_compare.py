@@ -1,6 +1,7 @@
 """Submissions against each other: groups, the disagreement matrix, and warnings about the reference."""
 
 import json
+import shutil
 
 import yaml
 
@@ -99,3 +100,80 @@ def test_answers_the_checker_accepts_agree_with_the_reference():
     comparison = compare.compare(cases, results)
     assert comparison.groups == [[r.submission for r in results[:2]], [results[2].submission]]
     assert comparison.suspects == []
+
+
+TWO_SUM = DATA / "problems" / "two_sum"
+KNOWN = DATA / "submissions" / "two_sum"
+ASCENDING = "class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n" \
+            "        for j, x in enumerate(nums):\n            if target - x in seen:\n" \
+            "                return [seen[target - x], j]\n            seen[x] = j\n"
+
+
+def test_answers_are_grouped_by_what_the_checker_accepts(tmp_path):
+    """The pair in either order is the same answer under `unordered`: one group, no disagreement, exit 0."""
+    ascending = tmp_path / "ascending.py"
+    ascending.write_text(ASCENDING)
+    subs = [ascending, KNOWN / "accepted" / "reversed_pair.py", KNOWN / "accepted" / "reversed_pair.cpp"]
+    shown = judge("compare", TWO_SUM, *subs, "--fuzz", "10", "--json")
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    doc = json.loads(shown.stdout)
+    assert doc["answers_agree_by"] == "checker" and len(doc["groups"]) == 1 and doc["warnings"] == []
+    assert all(n == 0 for row in doc["disagreements"].values() for n in row.values())
+    text = judge("compare", TWO_SUM, *subs, "--fuzz", "0")
+    assert text.returncode == 0 and "groups (answers the same to the checker on every case):" in text.stdout
+
+
+def test_a_majority_in_any_order_against_a_wrong_expected_answer_is_flagged(tmp_path):
+    """Three submissions give the same pair, in two orders, where the case expects another: one warning, all three."""
+    package = tmp_path / "two_sum"
+    shutil.copytree(TWO_SUM, package, ignore=shutil.ignore_patterns("__pycache__"))
+    path = package / "cases" / "secret" / "pairs.yaml"
+    path.write_text(path.read_text().replace("  target: 0\n  expected: [0, 2]", "  target: 0\n  expected: [0, 1]"))
+    ascending = tmp_path / "ascending.py"
+    ascending.write_text(ASCENDING)
+    subs = [ascending, KNOWN / "accepted" / "reversed_pair.py", KNOWN / "accepted" / "reversed_pair.cpp"]
+    shown = judge("compare", package, *subs, "--fuzz", "0", "--json")
+    assert shown.returncode == 1, shown.stderr
+    (warning,) = json.loads(shown.stdout)["warnings"]
+    assert warning["case"] == "negatives" and len(warning["agreeing"]) == warning["voters"] == 3
+
+
+def test_the_checker_sees_each_distinct_answer_once_per_class(tmp_path):
+    """Identical wrong answers are not shown to the checker again; one in the other order is, once."""
+    package = tmp_path / "two_sum"
+    shutil.copytree(TWO_SUM, package, ignore=shutil.ignore_patterns("__pycache__"))
+    text = (package / "problem.yaml").read_text()
+    (package / "problem.yaml").write_text(text.replace("\nchecker: unordered\n", "\n"))
+    log = tmp_path / "calls.log"
+    (package / "checker.py").write_text(
+        "def compare(expected, got, args):\n"
+        f"    with open({str(log)!r}, 'a') as f:\n        f.write('x')\n"
+        "    return sorted(got) == sorted(expected), [] if sorted(got) == sorted(expected) else ['other pair']\n")
+    wrong = tmp_path / "first_two.py"
+    wrong.write_text("class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]\n")
+    flipped = tmp_path / "first_two_flipped.py"
+    flipped.write_text("class Solution:\n    def twoSum(self, nums, target):\n        return [1, 0]\n")
+    problem = load_problem(str(package))
+    cases, results = _graded(problem, [wrong, wrong, flipped])
+    log.write_text("")
+    comparison = compare.compare(cases, results, problem)
+    wrong_cases = sum(c.verdict.value == "WA" for c in results[2].cases)
+    assert len(log.read_text()) == wrong_cases  # the flipped answer, once per case it is wrong on
+    assert comparison.agreement == "checker" and comparison.groups == [[r.submission for r in results]]
+
+
+def test_an_exact_checker_keeps_the_hash_path_with_the_same_groups(tmp_path):
+    """Minesweeper's checker declares itself exact; without the declaration the checker path groups alike."""
+    subs = [ACCEPTED[0], SUBMISSIONS / "wrong_answer" / "four_way.py", SUBMISSIONS / "wrong_answer" / "mine_noop.py",
+            SUBMISSIONS / "wrong_answer" / "miscount.py"]
+    problem = load_problem("minesweeper")
+    cases, results = _graded(problem, subs)
+    fast = compare.compare(cases, results, problem)
+    package = copy_problem(tmp_path)
+    checker = package / "checker.py"
+    checker.write_text(checker.read_text().replace("\nexact = True\n", "\n"))
+    slow = compare.compare(cases, results, load_problem(str(package)))
+    assert (fast.agreement, slow.agreement) == ("hash", "checker")
+    assert (fast.groups, fast.matrix, fast.suspects) == (slow.groups, slow.matrix, slow.suspects)
+    doc = json.loads(judge("compare", "minesweeper", *subs[:2], "--fuzz", "0", "--json").stdout)
+    assert doc["answers_agree_by"] == "hash"

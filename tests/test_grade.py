@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import DATA, SUBMISSIONS
+from helpers import DATA, SUBMISSIONS, run_judge
 from judge.errors import SubmissionError, UsageError
 from judge.grading.grade import Options, find_submissions, grade, grade_one
 from judge.problems.cases import load_cases
@@ -38,6 +38,12 @@ def test_accepted_forms(problem, cases):
 def test_each_case_runs_in_fresh_state(problem, few):
     result = grade_one(problem, few, DATA / "leak_detector.py")
     assert result.verdict is Verdict.AC, result.first_failure
+
+
+def test_python_submissions_have_their_own_file_as_file():
+    """`__file__` is defined, as for the platform's script module: the path of the submission's own copy."""
+    result = run_judge("grade", "minesweeper", DATA / "uses_file.py", "--fuzz", "3", "--no-store")
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_wrong_answer_has_a_diff(problem, cases):

@@ -65,6 +65,45 @@ def test_verify_passes_with_every_language_and_every_required_verdict():
         assert any("dfs" in n for n in names) and any("bfs" in n for n in names), names
 
 
+LONGS = ROOT / "tests" / "data" / "problems" / "max_long"
+LONG_SUBMISSIONS = ROOT / "tests" / "data" / "submissions" / "max_long"
+
+
+def test_long_is_exact_at_its_bounds_in_every_language():
+    """2^53 + 1, 2^63 - 1 and -2^63 in and out: exact in Python, C++, Java and Go; JavaScript and TypeScript
+    get numbers, as on the platform, and are judged at a double's precision, so a right answer is AC there
+    too, and a wrong one WA."""
+    out = judge("grade", str(LONGS), str(LONG_SUBMISSIONS), "--fuzz", "20", "--no-store", "--json")
+    assert out.returncode == 1, out.stderr
+    results = {Path(r["submission"]).name: r for r in json.loads(out.stdout)["results"]}
+    accepted = {p.name for p in (LONG_SUBMISSIONS / "accepted").iterdir()}
+    assert {Path(n).suffix for n in accepted} == {".py", ".cpp", ".java", ".go", ".js", ".ts"}
+    for name in accepted:
+        assert results[name]["verdict"] == "AC" and results[name]["passed"] == 27, (name, results[name])
+    for name in ("through_double.py", "clamps_to_safe.js"):
+        assert results[name]["verdict"] == "WA" and results[name]["first_failure"] == "two-to-the-53-plus-1"
+    wrong = next(c for c in results["clamps_to_safe.js"]["cases"] if c["verdict"] == "WA")
+    assert wrong["diff"] == ["expected 9007199254740992, got 9007199254740991",
+                             "(integers past 2^53 are compared as the nearest doubles, which is what JavaScript holds)"]
+    verified = judge("verify", str(LONGS))
+    assert verified.returncode == 0 and "verified: OK" in verified.stdout, verified.stdout + verified.stderr
+
+
+def test_a_void_entry_point_is_judged_on_its_inplace_argument_in_every_language():
+    """Rotate Image returns nothing and changes its matrix: every language's harness sends that argument back."""
+    package = ROOT / "tests" / "data" / "problems" / "rotate_image"
+    out = judge("verify", str(package), "--json")
+    report = json.loads(out.stdout)
+    assert out.returncode == 0 and report["ok"], report["errors"]
+    accepted = {Path(s["submission"]).suffix for s in report["submissions"] if s["verdict"] == "AC"}
+    assert accepted == {".py", ".cpp", ".java", ".go", ".js", ".ts"}
+    graded = judge("grade", str(package), str(ROOT / "tests" / "data" / "submissions" / "rotate_image"),
+                   "--fuzz", "15", "--no-store", "--json")
+    verdicts = {Path(r["submission"]).name: (r["verdict"], r["passed"]) for r in json.loads(graded.stdout)["results"]}
+    assert verdicts.pop("counterclockwise.py")[0] == "WA"
+    assert set(verdicts.values()) == {("AC", 19)}, verdicts
+
+
 def test_grade_reports_what_crashed(tmp_path):
     sub = ROOT / "submissions" / "minesweeper" / "runtime_error"
     out = judge("grade", "minesweeper", str(sub / "null_deref.cpp"), str(sub / "index_out_of_bounds.java"),

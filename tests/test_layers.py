@@ -73,3 +73,12 @@ def test_the_check_sees_a_wrong_import(tmp_path):
             test_imports_run_down_the_layers(bad)
     finally:
         bad.unlink()
+
+
+def test_the_core_knows_no_problem():
+    """No source under judge/ (harnesses, self-tests and templates included) names Minesweeper's entry point or
+    options: a problem's names come from its package."""
+    for path in JUDGE.rglob("*"):
+        if path.is_file() and path.suffix in {".py", ".go", ".java", ".cpp", ".js", ".html", ".json"}:
+            text = path.read_text(encoding="utf-8")
+            assert not any(name in text for name in ("updateBoard", "--board", "--click")), path

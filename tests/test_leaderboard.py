@@ -101,6 +101,19 @@ def test_group_weights_from_problem_yaml(tmp_path):
     assert out.returncode == 2 and "scoring.groups.secret" in out.stderr and str(yaml_path) in out.stderr
 
 
+def test_the_same_name_in_two_languages_is_two_authors(tmp_path):
+    """accepted/reversed_pair.py and accepted/reversed_pair.cpp: two authors, each ranked."""
+    two_sum = ROOT / "tests" / "data" / "problems" / "two_sum"
+    known = ROOT / "tests" / "data" / "submissions" / "two_sum"
+    db = tmp_path / "r.sqlite3"
+    pair = [known / "accepted" / "reversed_pair.py", known / "accepted" / "reversed_pair.cpp"]
+    graded = judge("grade", two_sum, *pair, "--db", db, "--fuzz", "0", "--json")
+    assert graded.returncode == 0, graded.stderr
+    assert [r["author"] for r in json.loads(graded.stdout)["results"]] == ["reversed_pair.py", "reversed_pair.cpp"]
+    board = json.loads(judge("leaderboard", "--db", db, "--format", "json").stdout)
+    assert sorted(e["author"] for e in board["entries"]) == ["reversed_pair.cpp", "reversed_pair.py"]
+
+
 # ------------------------------------------------------------------ formats, from a real grading run
 
 #: Random cases in the graded run: the leaderboard must draw them again to time the reference.
@@ -132,7 +145,7 @@ def test_the_leaderboard_holds_records(graded):
     assert isinstance(board, leaderboard.Leaderboard) and [e.rank for e in board.entries] == [1, 2, 3, 4]
     assert all(isinstance(c, CaseResult) and isinstance(c.verdict, Verdict) for e in board.entries for c in e.cases)
     assert list(board.case_names) == [c.name for c in board.entries[0].cases] and len(board.case_names) == N
-    crash = next(e for e in board.entries if e.author == "crash")
+    crash = next(e for e in board.entries if e.author == "crash.py")
     assert crash.verdict is Verdict.RE and crash.first_failure.case.verdict is Verdict.RE
     assert crash.first_failure.args and crash.first_failure.expected
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -143,7 +156,7 @@ def test_terminal_and_markdown(graded):
     db, files = graded
     text = files["terminal"].read_text()
     lines = text.splitlines()
-    assert "rank" in lines[2] and "author" in lines[2] and lines[4].split()[:2] == ["1", "bfs_class"]
+    assert "rank" in lines[2] and "author" in lines[2] and lines[4].split()[:2] == ["1", "bfs_class.py"]
     assert judge("leaderboard", "--db", db).stdout.strip() == text.strip()  # the only problem stored: the default
     md = files["markdown"].read_text()
     assert md.startswith("# Leaderboard: Minesweeper") and "rank |" in md and "|--" in md.replace(" ", "")
@@ -152,13 +165,13 @@ def test_terminal_and_markdown(graded):
 def test_csv_and_json_parse_back(graded):
     _, files = graded
     rows = list(csv.DictReader(io.StringIO(files["csv"].read_text())))
-    assert [r["author"] for r in rows][0] == "bfs_class" and [r["rank"] for r in rows] == ["1", "2", "3", "4"]
+    assert [r["author"] for r in rows][0] == "bfs_class.py" and [r["rank"] for r in rows] == ["1", "2", "3", "4"]
     assert rows[0]["verdict"] == "AC" and float(rows[0]["speed"]) > 0
     doc = json.loads(files["json"].read_text())
     assert doc["problem"] == "minesweeper" and doc["reference_measured"] is True and len(doc["cases"]) == N
     first, *rest = doc["entries"]
     assert first["verdict"] == "AC" and first["first_failure"] is None and len(first["cases"]) == N
-    crash = next(e for e in rest if e["author"] == "crash")
+    crash = next(e for e in rest if e["author"] == "crash.py")
     assert crash["verdict"] == "RE" and crash["first_failure"]["message"]
 
 
@@ -178,7 +191,7 @@ def test_gradescope_results_json(graded):
     db, _ = graded
     ambiguous = judge("leaderboard", "--db", db, "--format", "gradescope")
     assert ambiguous.returncode == 2 and "--author" in ambiguous.stderr
-    doc = json.loads(judge("leaderboard", "--db", db, "--format", "gradescope", "--author", "mine_noop").stdout)
+    doc = json.loads(judge("leaderboard", "--db", db, "--format", "gradescope", "--author", "mine_noop.py").stdout)
     assert doc["max_score"] == N and doc["score"] == sum(t["score"] for t in doc["tests"])
     assert len(doc["tests"]) == N and {"name", "score", "max_score", "status", "output"} <= set(doc["tests"][0])
     failed = [t for t in doc["tests"] if t["status"] == "failed"]

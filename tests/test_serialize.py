@@ -116,13 +116,13 @@ def test_leaderboard_json_and_gradescope(graded):
     board = json.loads(judge("leaderboard", "minesweeper", "--db", db, "--format", "json").stdout)
     assert_valid(board, "leaderboard_document")
     entries = {e["author"]: e for e in board["entries"]}
-    assert entries["four_way"]["first_failure"]["diff"] and entries["four_way"]["first_failure"]["got"]
+    assert entries["four_way.py"]["first_failure"]["diff"] and entries["four_way.py"]["first_failure"]["got"]
     assert all(isinstance(c["diff"], list) for e in board["entries"] for c in e["cases"])
-    assert {c["group"] for c in entries["bfs_class"]["cases"]} == {"sample", "secret", "random"}
-    out = judge("leaderboard", "minesweeper", "--db", db, "--format", "gradescope", "--author", "four_way")
+    assert {c["group"] for c in entries["bfs_class.py"]["cases"]} == {"sample", "secret", "random"}
+    out = judge("leaderboard", "minesweeper", "--db", db, "--format", "gradescope", "--author", "four_way.py")
     gradescope = json.loads(out.stdout)
     assert_valid(gradescope, "gradescope_document")
-    assert gradescope["extra_data"]["entry"]["author"] == "four_way"
+    assert gradescope["extra_data"]["entry"]["author"] == "four_way.py"
     assert gradescope["extra_data"]["schema_version"] == serialize.SCHEMA_VERSION
 
 

@@ -230,7 +230,11 @@ def test_author_precedence(tmp_path):
     assert authors.author_of(folder) == "linus"                        # 3. its folder
     verdict_folder = tmp_path / "accepted" / "plain_name.py"
     verdict_folder.write_text("class Solution: pass\n")
-    assert authors.author_of(verdict_folder) == "plain_name"           # 4. a verdict folder is no author
+    assert authors.author_of(verdict_folder) == "plain_name.py"        # 4. a verdict folder is no author
+    other_language = tmp_path / "accepted" / "plain_name.cpp"
+    other_language.write_text("// author: Grace Hopper\nclass Solution {};\n")
+    assert authors.author_of(other_language.with_name("plain_name.go")) == "plain_name.go"  # another author
+    assert authors.author_of(other_language) == "Grace Hopper"        # unless its header says otherwise
     assert authors.from_header("// author: Bjarne\nint x;") == "Bjarne"
     assert authors.from_header("/* author: Dennis */") == "Dennis"
     assert authors.from_header("\n" * 12 + "# author: too late") is None

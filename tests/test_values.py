@@ -1,4 +1,4 @@
-"""Neutral types: parsing, YAML conversion and rendering."""
+"""Neutral types: parsing, YAML and command-line conversion, type checks, a double's precision."""
 
 import pytest
 
@@ -33,11 +33,6 @@ def test_to_yaml_round_trip():
     assert values.from_yaml(values.to_yaml(grid, "char[][]"), "char[][]") == grid
 
 
-def test_render():
-    assert values.render([["E", "M"], ["B", 7]], "char[][]") == ["EM", "B?"]
-    assert values.render(None, "char[][]") == ["None"]
-
-
 @pytest.mark.parametrize("value, type_", [
     ([["B", "1"], ["E", "M"]], "char[][]"), ([[]], "char[][]"), ([], "char[][]"), ([1, -2], "int[]"),
     (3, "double"), (2.5, "double"), ([True], "bool[]"), ("", "string"), (["ab", ""], "string[]"), ("x", "char"),
@@ -61,3 +56,11 @@ def test_values_of_their_type_match(value, type_):
 ])
 def test_values_not_of_their_type_say_where_and_why(value, type_, why):
     assert values.mismatch(value, type_) == why
+
+
+def test_as_doubles_rounds_only_integers_a_double_cannot_hold():
+    assert values.as_doubles(2 ** 53 + 1, "long") == 2 ** 53
+    assert values.as_doubles([2 ** 63 - 1, -2 ** 63, 2 ** 53, 7], "long[]") == [2 ** 63, -2 ** 63, 2 ** 53, 7]
+    assert values.as_doubles([[2 ** 53 + 1]], "int[][]") == [[2 ** 53]]
+    assert values.as_doubles(["9007199254740993"], "string[]") == ["9007199254740993"]
+    assert values.as_doubles(10 ** 400, "long") == 10 ** 400  # past any double: left alone

@@ -22,9 +22,8 @@ class Parser(argparse.ArgumentParser):
     """argparse with exit code 2 and a one-line message on bad usage."""
 
     def error(self, message: str) -> NoReturn:  # noqa: D401 - argparse's hook
-        """Report bad usage the way every other error is reported."""
-        self.exit(EXIT_USAGE, f"judge: error: {message} (see judge {self.prog.split()[-1]} --help)\n"
-                  if " " in self.prog else f"judge: error: {message} (see judge --help)\n")
+        """Report bad usage the way every other error is reported, naming the help of this very command."""
+        self.exit(EXIT_USAGE, f"judge: error: {message} (see {self.prog} --help)\n")
 
 
 def options(args: argparse.Namespace, found: Box | None = None) -> Options:

@@ -13,7 +13,7 @@ from judge import languages
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
 from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
-from judge.problems.cases import test_set_hash
+from judge.problems.cases import count_by_group, test_set_hash
 from judge.problems.problem import load_problem
 from judge.results import report, serialize
 from judge.verdict import Verdict
@@ -42,7 +42,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
         if store is not None:
             store.close()
-    comparison = compare.compare(cases, results)
+    comparison = compare.compare(cases, results, problem)
     box = opts.box
     assert box is not None  # options() finds one
     drawn = cases[len(fixed):]
@@ -52,8 +52,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             isolated=box.isolated, cases=len(cases), random_count=len(drawn), seed=args.seed,
             random_hash=test_set_hash(drawn))))
     else:
-        samples = sum(c.group == "sample" for c in fixed)
-        header = (f"problem {problem.id}: {len(cases)} cases ({samples} sample, {len(fixed) - samples} secret, "
+        header = (f"problem {problem.id}: {len(cases)} cases ({count_by_group(fixed)}, "
                   f"{len(drawn)} random with --seed {args.seed}); sandbox: {box.describe()}\n")
         print(report.text_report(problem, cases, results, header))
         for line in compare.warnings(comparison):  # a doubtful reference is never silent
@@ -66,7 +65,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     problem = load_problem(args.problem)
     opts, _, cases = options_and_cases(problem, args)
     results = grade(problem, cases, find_submissions(args.submissions), opts)
-    comparison = compare.compare(cases, results)
+    comparison = compare.compare(cases, results, problem)
     if args.json:
         print(serialize.dumps(serialize.compare_document(problem.id, args.seed, comparison)))
     else:

@@ -105,6 +105,13 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
     v.set_defaults(run="package:cmd_verify", keep_going=False)
 
+    pr = sub.add_parser("problems", help="list the problem packages found, with their signatures and cases",
+                        description="List the problem packages in the problems folders ($JUDGE_PROBLEMS, "
+                                    "./problems, the judge's own problems/) and in FOLDER: id, title, the entry "
+                                    "point's signature, how many cases each group has, and where it is.")
+    pr.add_argument("folder", nargs="?", metavar="FOLDER", help="a package, or a folder of packages, to list too")
+    pr.set_defaults(run="package:cmd_problems")
+
     lang = sub.add_parser("languages", help="list the languages, their toolchains and self-tests",
                           description="For each language: its toolchain, version, and whether a trivial solution "
                                       "compiles and runs through the judge's real path.")

@@ -9,7 +9,8 @@ from pathlib import Path
 from tabulate import tabulate
 
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, make_options, options
-from judge.errors import UsageError
+from judge.errors import JudgeError, UsageError
+from judge.problems.cases import SAMPLE, SECRET
 from judge.problems.problem import load_problem
 from judge.results import report, serialize
 from judge.results.text import terminal
@@ -42,6 +43,33 @@ def cmd_verify(args: argparse.Namespace) -> int:
             print(f"  error: {terminal(error)}")
         print("verified: OK" if result.ok else f"verify FAILED: {len(result.errors)} problem(s)")
     return EXIT_OK if result.ok else EXIT_NOT_ACCEPTED
+
+
+def cmd_problems(args: argparse.Namespace) -> int:
+    """`judge problems [FOLDER]`: every package found, one row each; a broken one shows its error."""
+    from tabulate import tabulate
+
+    from judge.grading.grade import display_name
+    from judge.problems.cases import count_by_group, load_cases
+    from judge.problems.problem import find_packages
+
+    folder = Path(args.folder) if args.folder is not None else None
+    if folder is not None and not folder.is_dir():
+        raise UsageError(f"{folder}: no such folder")
+    rows = []
+    for path in find_packages(folder):
+        try:
+            problem = load_problem(str(path))
+            row = [problem.id, problem.title, problem.signature.declaration(),
+                   count_by_group(load_cases(problem, validate=False))]
+        except JudgeError as exc:
+            row = [path.name, "", f"error: {str(exc).replace(str(path) + '/', '')}", ""]
+        rows.append([terminal(cell) for cell in row] + [terminal(display_name(path))])
+    if not rows:
+        print("no problem packages found (a package is a folder with a problem.yaml)")
+        return EXIT_OK
+    print(tabulate(rows, headers=["problem", "title", "signature", "cases", "folder"], tablefmt="simple"))
+    return EXIT_OK
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
@@ -92,20 +120,23 @@ def cmd_add_case(args: argparse.Namespace) -> int:
     problem = load_problem(args.problem)
     parser = Parser(prog=f"judge add-case {problem.id}",
                     description=f"Add a case to {problem.id}: validated, its expected answer computed by the "
-                                f"reference, written to cases/secret/added.yaml (or cases/sample/ with --sample).")
-    fixed = {"name", "description", "sample", "file", "from"}
-    flags = {}
+                                f"reference, written to cases/secret/added.yaml (or cases/sample/ with --sample, "
+                                f"cases/GROUP/ with --group).")
+    fixed = {"name", "description", "sample", "group", "file", "from"}
+    flags, valued = {}, {"--name", "--description", "--group", "--file", "--from"}
     for p in problem.signature.params:
         flag = p.name if p.name not in fixed else f"arg-{p.name}"
         flags[p.name] = flag.replace("-", "_")
+        valued.add(f"--{flag}")
         parser.add_argument(f"--{flag}", metavar=p.name.upper(), help=f"{p.type}: {values.text_hint(p.type)}")
     parser.add_argument("--name", help="the case name (default: added-<hash of the inputs>)")
     parser.add_argument("--description", help="one line saying what the case tests")
     parser.add_argument("--sample", action="store_true", help="add to the samples instead of the secret cases")
+    parser.add_argument("--group", help="add to this group, a folder of cases/ (default: secret)")
     parser.add_argument("--file", help=f"the case file in the group's folder (default: {addcase.DEFAULT_FILE})")
     parser.add_argument("--from", dest="source", metavar="FILE",
                         help="read cases in the case-file format from FILE (- for stdin); `expected` optional")
-    given = parser.parse_args(args.rest)
+    given = parser.parse_args(_attached(args.rest, valued))
     typed = {p: getattr(given, flag) for p, flag in flags.items()}
     if given.source is not None:
         if any(v is not None for v in typed.values()):
@@ -124,10 +155,26 @@ def cmd_add_case(args: argparse.Namespace) -> int:
             items[0]["description"] = given.description
     else:
         items, where = addcase.from_options(problem, typed, given.name, given.description), "add-case"
-    group = "sample" if given.sample else "secret"
+    if given.sample and given.group not in (None, SAMPLE):
+        raise UsageError("give either --sample or --group, not both")
+    group = SAMPLE if given.sample else given.group or SECRET
     path = addcase.target(problem, group, given.file)
     new = addcase.prepare(problem, items, where, make_options())
     addcase.append(problem, path, group, new)
     for case in new:
         print(f"added case {case.name} to {path}")
     return EXIT_OK
+
+
+def _attached(argv: list[str], valued: set[str]) -> list[str]:
+    """`--nums -3,4,1` as `--nums=-3,4,1`: the value after an option that takes one is that value, even
+    when it starts with '-' (argparse would take `-3,4,1` for an option)."""
+    out: list[str] = []
+    tokens = iter(argv)
+    for token in tokens:
+        if token in valued:
+            value = next(tokens, None)
+            out.append(token if value is None else f"{token}={value}")
+        else:
+            out.append(token)
+    return out

@@ -1,6 +1,6 @@
 """Adding cases to a package: validated, expected answer from the reference, appended as text.
 
-Cases come from typed values (`judge add-case PROBLEM --board ... --click ...`, options derived from
+Cases come from typed values (`judge add-case PROBLEM --<param> VALUE ...`, one option per parameter of
 the signature) or from YAML in the case-file format. Nothing is written unless every new case is
 valid, new (neither its name nor its inputs are already used) and, when it states an `expected`,
 agrees with the reference. The file is appended to, never re-emitted, so comments and formatting
@@ -21,7 +21,7 @@ import yaml
 
 from judge.errors import CaseError, UsageError
 from judge.problems import values
-from judge.problems.cases import GROUPS, RESERVED, Case, load_cases, load_file, validate_args
+from judge.problems.cases import RANDOM_GROUP, RESERVED, Case, load_cases, load_file, validate_args
 from judge.problems.problem import Problem
 
 if TYPE_CHECKING:  # grade and fuzz are imported when cases are answered: this module stays light
@@ -109,9 +109,10 @@ def from_yaml_text(problem: Problem, text: str, source: str) -> list[dict[str, A
 
 
 def target(problem: Problem, group: str, file: str | None) -> Path:
-    """The case file to append to: `cases/<group>/<file>` (default added.yaml), inside the package."""
-    if group not in GROUPS:
-        raise UsageError(f"unknown case group {group!r} (known: {', '.join(GROUPS)})")
+    """The case file to append to: `cases/<group>/<file>` (default added.yaml), inside the package; a group
+    is any folder of cases/ (a new one is made), except the random cases' own."""
+    if not _PLAIN.match(group) or group == RANDOM_GROUP:
+        raise UsageError(f"--group {group}: expected a folder name of cases/ such as secret (not {RANDOM_GROUP})")
     name = file or DEFAULT_FILE
     if "/" in name or "\\" in name or name.startswith(".") or Path(name).suffix not in (".yaml", ".yml"):
         raise UsageError(f"--file {name}: expected a file name such as added.yaml inside cases/{group}/")
@@ -217,6 +218,9 @@ def format_case(problem: Problem, case: NewCase) -> str:
         if isinstance(shown, list) and shown and all(isinstance(r, str) for r in shown):
             lines.append(f"  {key}:")
             lines += [f"    - {_quoted(r)}" for r in shown]
+        elif isinstance(shown, list) and shown and all(isinstance(r, list) for r in shown):
+            lines.append(f"  {key}:")  # a grid of numbers: one row a line, as people write it
+            lines += [f"    - {json.dumps(r)}" for r in shown]
         elif isinstance(shown, str):
             lines.append(f"  {key}: {_quoted(shown)}")
         else:

@@ -6,7 +6,8 @@ Precedence (first that gives a name wins):
    `-- author: Ada`, `/* author: Ada */`, `* author: Ada`);
 3. the folder the file sits in, unless it is one of `judge verify`'s expected-verdict folders
    (`accepted`, `wrong_answer`, ...) that say what a file should get, not who wrote it;
-4. the file's name without its extension.
+4. the file's name, extension included: `sol.py` and `sol.cpp` are two authors (a header or
+   --author makes them one).
 """
 
 from __future__ import annotations
@@ -43,4 +44,4 @@ def author_of(path: Path, option: str | None = None) -> str:
     folder = path.resolve().parent.name
     if folder and folder not in VERDICT_FOLDERS:
         return folder
-    return path.stem
+    return path.name

@@ -1,24 +1,33 @@
 """Submissions against each other, on the cases they all ran: groups, a disagreement matrix, and warnings.
 
-Two submissions agree on a case when their answers have the same fingerprint (a hash of the answer,
-or the verdict when there was no answer: RE, TLE, SKIPPED, ...). The reference's answer to a case
-is its expected answer. When a clear majority of the submissions that answered a case agree with
-each other and not with the reference, the case is flagged: the reference or the case may be wrong.
-An answer the checker accepted agrees with the reference, whatever its bytes (a pair in the other
-order under `unordered`, a number within tolerance under `float`).
+Two submissions agree on a case when they gave the same answer, or the same verdict when there was
+no answer (RE, TLE, SKIPPED, ...). What "the same answer" means is the checker's to say: two answers
+are the same when the checker, given one as the expected answer, accepts the other (a pair in the
+other order under `unordered`, numbers within tolerance under `float`), and an accepted answer is
+the reference's own. Each case keeps its answers' classes, so the checker compares a new answer
+only with one answer of each class, and an answer seen before not at all. A checker that declares
+itself `exact` (it accepts exactly the answers equal to the expected one) keeps the fast path:
+answers are the same when their fingerprints (a hash of the answer) are. A wrong answer whose value
+is not at hand (a result reused from the store keeps only its fingerprint) is compared by its
+fingerprint too.
+
+When a clear majority of the submissions that answered a case agree with each other and not with
+the reference, the case is flagged: the reference or the case may be wrong.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tabulate import tabulate
 
 from judge.problems import values
 from judge.problems.cases import Case
+from judge.problems.problem import Problem
 from judge.results.records import Comparison, Suspect
 from judge.results.text import terminal
-from judge.verdict import SubmissionResult, Verdict
+from judge.verdict import CaseResult, SubmissionResult, Verdict
 
 #: A majority is clear when at least this many submissions answered the case ...
 MIN_VOTERS = 3
@@ -27,16 +36,25 @@ MAJORITY = 2 / 3
 #: Fingerprints that are not answers (nothing to vote with): a case without an answer keeps its
 #: verdict's name as its fingerprint (grade.check), an answer a 16-hex hash.
 NOT_ANSWERS = {""} | {v.value for v in Verdict}
+#: The class of every accepted answer of a case: the reference's.
+REFERENCE = "="
 
 
-def compare(cases: Sequence[Case], results: Sequence[SubmissionResult]) -> Comparison:
-    """Compare submissions case by case on the cases every one of them has a result for."""
+def compare(cases: Sequence[Case], results: Sequence[SubmissionResult], problem: Problem | None = None) -> Comparison:
+    """Compare submissions case by case on the cases every one of them has a result for; answers are the
+    same as `problem`'s checker says (by fingerprint without a problem, or when the checker is exact)."""
     names = [r.submission for r in results]
-    answers = [{x.name: x.answer for x in r.cases} for r in results]
-    shared = [c for c in cases if all(c.name in a for a in answers)]
-    vectors = [tuple(a.get(c.name, "") for c in shared) for a in answers]
+    by_name = [{x.name: x for x in r.cases} for r in results]
+    shared = [c for c in cases if all(c.name in a for a in by_name)]
+    by_checker = problem is not None and not getattr(problem.checker, "exact", False)
+    vectors: list[tuple[str, ...]]
+    if problem is not None and by_checker:
+        classes = [_Classes(problem, case) for case in shared]
+        vectors = [tuple(k.of(a[c.name]) for k, c in zip(classes, shared, strict=False)) for a in by_name]
+    else:
+        vectors = [tuple(a[c.name].answer for c in shared) for a in by_name]
     groups: dict[tuple[str, ...], list[str]] = {}
-    for name, vector in zip(names, vectors, strict=True):
+    for name, vector in zip(names, vectors, strict=False):
         groups.setdefault(vector, []).append(name)
     distinct = {v: None for v in vectors}  # identical answer vectors are compared once
     diff = {(a, b): sum(x != y for x, y in zip(a, b, strict=True)) for a in distinct for b in distinct}
@@ -48,7 +66,42 @@ def compare(cases: Sequence[Case], results: Sequence[SubmissionResult]) -> Compa
     return Comparison(submissions=names, cases=[c.name for c in shared],
                       groups=sorted(groups.values(), key=lambda g: (-len(g), names.index(g[0]))),
                       matrix=[[diff[a, b] for b in vectors] for a in vectors],
-                      suspects=[s for s in suspects if s is not None])
+                      suspects=[s for s in suspects if s is not None],
+                      agreement="checker" if by_checker else "hash")
+
+
+class _Classes:
+    """One case's answers sorted into classes of what the checker counts as the same answer."""
+
+    def __init__(self, problem: Problem, case: Case):
+        self.problem, self.case = problem, case
+        self.seen: dict[str, str] = {}             # fingerprint -> class
+        self.firsts: list[tuple[Any, str]] = []    # the first answer of each class, and the class
+
+    def of(self, result: CaseResult) -> str:
+        """The class of one submission's result on this case (its verdict's name when it gave no answer)."""
+        if result.verdict is Verdict.AC:
+            return REFERENCE
+        key = result.answer
+        if result.verdict is not Verdict.WA or key in NOT_ANSWERS or result.got is None:
+            return key  # no answer, or no value to show the checker: the fingerprint stands for it
+        if key not in self.seen:
+            self.seen[key] = self._place(result.got, key)
+        return self.seen[key]
+
+    def _place(self, got: Any, key: str) -> str:
+        answer_type = self.problem.signature.answer_type
+        if answer_type is None or values.mismatch(got, answer_type):
+            return key  # not of the answer's type: never shown to the checker as an expected answer
+        for first, klass in self.firsts:
+            try:
+                same, _ = self.problem.checker.compare(first, got, self.case.args)
+            except Exception:  # a checker that fails on a wrong answer cannot vouch for it
+                same = False
+            if same:
+                return klass
+        self.firsts.append((got, key))
+        return key
 
 
 def _suspect(case: Case, votes: list[tuple[str, str]], voters: int) -> Suspect | None:
@@ -71,7 +124,8 @@ def render(comparison: Comparison) -> str:
     label = {n: f"#{i + 1}" for i, n in enumerate(names)}
     lines = [f"compared {len(names)} submission{'s' if len(names) != 1 else ''} on {len(comparison.cases)} "
              "shared cases", ""]
-    lines.append("groups (identical answers on every case):")
+    same = "identical" if comparison.agreement == "hash" else "the same to the checker"
+    lines.append(f"groups (answers {same} on every case):")
     for i, group in enumerate(comparison.groups, 1):
         lines.append(f"  group {i}: {', '.join(f'{label[n]} {terminal(n)}' for n in group)}")
     lines += ["", "cases on which each pair disagrees:"]

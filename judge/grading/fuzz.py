@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge import cache as cache_folder, defaults  # `cache` is random_cases' switch
 from judge.errors import ProblemError
-from judge.grading.grade import Options, check
+from judge.grading.grade import Options, check, judge_answer
 from judge.grading.session import Outcome, Session
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems import values
@@ -276,7 +276,7 @@ def _wrong(problem: Problem, args: dict[str, Any], expected: Any, attempt: Outco
     if attempt.verdict is not None:
         return True
     try:
-        ok, _ = problem.checker.compare(expected, attempt.value, args)
+        ok, _ = judge_answer(problem, expected, attempt, args)
     except Exception:  # a crashing checker cannot vouch for the answer
         return True
     return not ok

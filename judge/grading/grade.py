@@ -139,7 +139,7 @@ def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
     # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later.
     answered = _Answered(**base, answer=values.fingerprint(outcome.value))
     try:
-        ok, explanations = problem.checker.compare(case.expected, outcome.value, case.args)
+        ok, explanations = judge_answer(problem, case.expected, outcome, case.args)
     except Exception as exc:  # the checker is the package's code: its failure is the judge's
         return CaseResult(case.name, case.group, Verdict.JE,
                           message=f"the checker failed: {type(exc).__name__}: {exc}", got=outcome.value, **answered)
@@ -149,6 +149,19 @@ def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
     first = explanations[0] if explanations else "wrong answer"
     return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=outcome.value,
                       **answered)
+
+
+def judge_answer(problem: Problem, expected: Any, outcome: Outcome, args: Any) -> tuple[bool, Sequence[str]]:
+    """The checker's judgement of an answer; one in doubles (JavaScript) against the expected one as doubles hold it."""
+    value, answer_type = outcome.value, problem.signature.answer_type
+    if not outcome.doubles or answer_type is None:
+        return problem.checker.compare(expected, value, args)
+    held = values.as_doubles(expected, answer_type), values.as_doubles(value, answer_type)
+    ok, explanations = problem.checker.compare(*held, args)
+    if not ok and held != (expected, value):  # say why the numbers shown are not the case's own
+        explanations = [*explanations, "(integers past 2^53 are compared as the nearest doubles, which is "
+                                       "what JavaScript holds)"]
+    return ok, explanations
 
 
 def grade_one(problem: Problem, cases: Sequence[Case], source: Path,

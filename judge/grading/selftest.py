@@ -10,11 +10,12 @@ from pathlib import Path
 from judge.languages.base import Language
 from judge.problems.problem import Limits, Param, Problem, Signature
 
-#: The self-test's problem: mark the clicked square of a board, in the shape of the real signature.
-SIGNATURE = Signature(function="updateBoard", params=(Param("board", "char[][]"), Param("click", "int[]")),
-                      returns="char[][]", class_name="Solution", inplace="board")
-ARGS = [[["E", "E"], ["E", "M"]], [1, 1]]
-EXPECTED = [["E", "E"], ["E", "X"]]
+#: The self-test's own problem, no package's: `base` plus the characters in `words`. It crosses an
+#: array of strings and a long past 2^32 both ways, the types a harness most often gets wrong.
+SIGNATURE = Signature(function="countChars", params=(Param("words", "string[]"), Param("base", "long")),
+                      returns="long", class_name="Solution")
+ARGS = [["ab", "", "cde"], 2 ** 40]
+EXPECTED = 2 ** 40 + 5
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -34,6 +34,7 @@ class Outcome:
     cpu_ms: float | None = None
     memory_kb: int | None = None
     output: str = ""
+    doubles: bool = False            # its numbers went through doubles (JavaScript): judged at their precision
 
 
 class _Measures(TypedDict):
@@ -106,6 +107,8 @@ class Session:
             if self._start() is None:
                 reply = self.server.run(args)
         outcome = interpret(self.problem, reply)
+        if self.language.numbers_are_doubles and outcome.verdict is None:
+            outcome = replace(outcome, doubles=True)
         if outcome.verdict is Verdict.CE:  # a missing entry point shows on the first call
             self.compile_error = outcome.message
             self._stop()
@@ -170,7 +173,7 @@ def interpret(problem: Problem, reply: Reply) -> Outcome:
     verdict = reply.status.verdict
     if verdict is not None:
         return Outcome(verdict, message=reply.status.message(data, problem.limits, reply.exit_info), **common)
-    value, returns = data["value"], problem.signature.returns
+    value, returns = data["value"], problem.signature.answer_type or problem.signature.returns
     wrong = values.mismatch(value, returns)
     if wrong:
         return Outcome(Verdict.WA, value=value, message=f"the answer is not a {returns}: {wrong}", **common)

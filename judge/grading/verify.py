@@ -57,8 +57,7 @@ def _check_cases(problem: Problem, report: Report) -> list[Case]:
         if problems:
             invalid += 1
             report.errors.append(f"{case.where}: invalid input: {'; '.join(problems[:3])}")
-    groups = {g: sum(c.group == g for c in cases) for g in cases_mod.GROUPS}
-    report.notes.append(f"{len(cases)} cases ({groups['sample']} sample, {groups['secret']} secret), "
+    report.notes.append(f"{len(cases)} cases ({cases_mod.count_by_group(cases)}), "
                         f"{len(cases) - invalid} pass the validator, names unique")
     return [] if invalid else cases
 

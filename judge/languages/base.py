@@ -71,12 +71,14 @@ class Language:
     extensions: tuple[str, ...] = ()
     install_hint: str = ""        # how to get the toolchain when it is missing
     version_command: tuple[str, ...] = ()
-    #: A trivial solution of the self-test signature (see judge/languages/selftest.py).
+    #: A trivial solution of the self-test's own signature (see judge/grading/selftest.py).
     selftest_source: str = ""
     selftest_extension: str = ""
     #: Whether the submission's code can run before the server says ready (static initialisers):
     #: then its start is charged to its first case (judge/sandbox/meter.py).
     code_before_ready: bool = False
+    #: Whether its numbers are doubles (JavaScript): its answers are judged at a double's precision.
+    numbers_are_doubles: bool = False
 
     def matches(self, path: Path) -> bool:
         """Whether a file is written in this language (by its extension)."""

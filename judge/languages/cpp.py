@@ -34,9 +34,9 @@ class Cpp(Compiled):
     selftest_extension = ".cpp"
     selftest_source = """class Solution {
 public:
-    vector<vector<char>> updateBoard(vector<vector<char>>& board, vector<int>& click) {
-        board[click[0]][click[1]] = 'X';
-        return board;
+    long long countChars(vector<string>& words, long long base) {
+        for (auto& w : words) base += w.size();
+        return base;
     }
 };
 """
@@ -71,18 +71,21 @@ def glue(problem: Problem) -> str:
         # On the heap: a large member array must not eat the stack a deep recursion needs.
         lines.append(f"    {sig.class_name}* jdg_s = new {sig.class_name}();")
     back = f"jdg::dump(a{sig.inplace_index})" if sig.inplace_index is not None else '"null"'
-    ret = cpp_type(sig.returns)
-    lines += [
-        f"    if constexpr (std::is_void_v<decltype({call})>) {{",
-        f"        {call};",
-        f"        return {back};",
-        "    } else {",
-        f"        {ret} jdg_r = {call};",
-        "        return jdg::dump(jdg_r);",
-        "    }",
-        "}",
-        "int main(int argc, char** argv) { return jdg::serve(argc, argv, jdg_call); }",
-    ]
+    if sig.returns == "void":  # judged on the in-place argument, whatever the call returns
+        lines += [f"    {call};", f"    return {back};", "}"]
+    else:
+        ret = cpp_type(sig.returns)
+        lines += [
+            f"    if constexpr (std::is_void_v<decltype({call})>) {{",
+            f"        {call};",
+            f"        return {back};",
+            "    } else {",
+            f"        {ret} jdg_r = {call};",
+            "        return jdg::dump(jdg_r);",
+            "    }",
+            "}",
+        ]
+    lines.append("int main(int argc, char** argv) { return jdg::serve(argc, argv, jdg_call); }")
     return "\n".join(lines) + "\n"
 
 

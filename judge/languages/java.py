@@ -37,9 +37,9 @@ class Java(Compiled):
     compile_needs_proc = True  # the launcher finds libjli.so through /proc/self/exe ($ORIGIN)
     selftest_extension = ".java"
     selftest_source = """class Solution {
-    public char[][] updateBoard(char[][] board, int[] click) {
-        board[click[0]][click[1]] = 'X';
-        return board;
+    public long countChars(String[] words, long base) {
+        for (String w : words) base += w.length();
+        return base;
     }
 }
 """
@@ -95,10 +95,10 @@ def glue(problem: Problem) -> str:
     sig = problem.signature
     casts = ", ".join(f"({java_type(p.type)}) a[{i}]" for i, p in enumerate(sig.params))
     cls = sig.class_name or "Solution"
-    return ("final class JudgeGlue {\n"
-            "    static Object call(Object[] a) {\n"
-            f"        return new {cls}().{sig.function}({casts});\n"
-            "    }\n}\n")
+    call = f"new {cls}().{sig.function}({casts})"
+    # A void entry point is judged on its in-place argument: null tells the server to send that.
+    body = f"        {call};\n        return null;\n" if sig.returns == "void" else f"        return {call};\n"
+    return "final class JudgeGlue {\n    static Object call(Object[] a) {\n" + body + "    }\n}\n"
 
 
 LANGUAGE = Java()

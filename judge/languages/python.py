@@ -23,8 +23,8 @@ class Python(Language):
     version_command = (sys.executable, "--version")
     harness = HARNESS_DIR / "python_server.py"
     selftest_extension = ".py"
-    selftest_source = ("class Solution:\n    def updateBoard(self, board, click):\n"
-                       "        board[click[0]][click[1]] = 'X'\n        return board\n")
+    selftest_source = ("class Solution:\n    def countChars(self, words, base):\n"
+                       "        return base + sum(map(len, words))\n")
 
     def executable(self) -> str | None:
         """The judge's own interpreter: always there."""

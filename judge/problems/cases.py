@@ -1,7 +1,8 @@
 """YAML case files -> Case records, in test order (samples first), validated.
 
 A case file is a YAML list of mappings: `name`, optional `description`, one key per parameter of
-the signature, and `expected`. Files live in `cases/sample/` and `cases/secret/` of the package.
+the signature, and `expected`. Files live in the folders of the package's `cases/`, one group each:
+`sample/` (the visible one) first, then the others (`secret/`, or any a package makes) in name order.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from judge.errors import CaseError
 from judge.problems import values
 from judge.problems.problem import Problem
 
-GROUPS = ("sample", "secret")
+#: The visible group, first in test order; and the group cases are added to unless told otherwise.
+SAMPLE, SECRET = "sample", "secret"
+#: The group of the judge's random cases: no folder of cases/ may take its name.
+RANDOM_GROUP = "random"
 RESERVED = ("name", "description", "expected")
 #: The same safe loader in C when PyYAML was built with libyaml; the pure-Python one otherwise.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -52,13 +56,23 @@ class Case:
         return {"name": self.name, "group": self.group, "args": self.args, "expected": self.expected}
 
 
+def groups(problem: Problem) -> list[str]:
+    """The case groups: the folders of cases/, sample first, then the others in name order; CaseError for
+    a folder named like the random cases' group."""
+    folders = sorted(p.name for p in problem.cases_dir.iterdir()
+                     if p.is_dir() and not p.name.startswith((".", "_")))  # not .git, __pycache__
+    if RANDOM_GROUP in folders:
+        raise CaseError(f"{problem.cases_dir / RANDOM_GROUP}: `{RANDOM_GROUP}` is the group of the judge's random "
+                        f"cases; give the folder another name")
+    return sorted(folders, key=lambda group: group != SAMPLE)
+
+
 def case_files(problem: Problem) -> list[tuple[str, Path]]:
-    """(group, file) for every case file, samples first, each group in name order."""
+    """(group, file) for every case file, samples first, each group's files in name order."""
     found = []
-    for group in GROUPS:
+    for group in groups(problem):
         folder = problem.cases_dir / group
-        if folder.is_dir():
-            found += [(group, f) for f in sorted(folder.glob("*.y*ml")) if f.suffix in (".yaml", ".yml")]
+        found += [(group, f) for f in sorted(folder.glob("*.y*ml")) if f.suffix in (".yaml", ".yml")]
     return found
 
 
@@ -84,7 +98,8 @@ def load_cases(problem: Problem, validate: bool = True) -> list[Case]:
             else:
                 _touch(marker)
     if not cases:
-        raise CaseError(f"{problem.cases_dir}: no cases (expected YAML files in sample/ and secret/)")
+        raise CaseError(f"{problem.cases_dir}: no cases (expected YAML files in its folders, such as sample/ "
+                        f"and secret/)")
     return cases
 
 
@@ -178,6 +193,14 @@ def validate_args(problem: Problem, args: dict[str, Any]) -> list[str]:
     except Exception as exc:  # the validator must not crash on any input; if it does, say so
         return [f"the validator crashed: {type(exc).__name__}: {exc}"]
     return [str(p) for p in (result or [])]
+
+
+def count_by_group(cases: list[Case]) -> str:
+    """`10 sample, 96 secret`: how many cases each group holds, in test order."""
+    counts: dict[str, int] = {}
+    for case in cases:
+        counts[case.group] = counts.get(case.group, 0) + 1
+    return ", ".join(f"{n} {group}" for group, n in counts.items())
 
 
 def test_set_hash(cases: list[Case]) -> str:

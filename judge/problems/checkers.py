@@ -5,6 +5,10 @@ of a package's checker.py: `compare(expected, got, args) -> (ok, explanations)`.
 case's (trusted) answer; `got` is whatever a submission returned, decoded from JSON, so it may be
 anything: the checkers never raise on it, and say where it first differs in a few bounded lines.
 Their values are shown as `repr` shows strings, so control characters in an answer stay escaped.
+
+A checker may declare itself `exact` (a checker.py: `exact = True`): it accepts exactly the answers
+equal to the expected one, so `judge compare` may take two answers for the same when their hashes
+are (grading/compare.py); otherwise it asks the checker.
 """
 
 from __future__ import annotations
@@ -245,6 +249,11 @@ class Exact:
     name: ClassVar[str] = "exact"
     options: ClassVar[tuple[str, ...]] = ()
 
+    @property
+    def exact(self) -> bool:
+        """Whether it accepts only identical answers: not with doubles (3 for 3.0, -0.0 for 0.0)."""
+        return values.parse_type(self.answer_type)[0] != "double"
+
     def compare(self, expected: Any, got: Any, args: Any = None) -> tuple[bool, list[str]]:
         """(ok, where got first differs from expected)."""
         scalar, depth = values.parse_type(self.answer_type)
@@ -262,6 +271,7 @@ class Unordered:
     answer_type: str
     nested: bool = False
     name: ClassVar[str] = "unordered"
+    exact: ClassVar[bool] = False
     options: ClassVar[tuple[str, ...]] = ("nested",)
 
     def compare(self, expected: Any, got: Any, args: Any = None) -> tuple[bool, list[str]]:
@@ -333,6 +343,7 @@ class Float:
     absolute: float = 0.0
     relative: float = 0.0
     name: ClassVar[str] = "float"
+    exact: ClassVar[bool] = False
     options: ClassVar[tuple[str, ...]] = ("absolute", "relative")
 
     def compare(self, expected: Any, got: Any, args: Any = None) -> tuple[bool, list[str]]:
@@ -374,6 +385,7 @@ class Tokens:
     answer_type: str
     case_sensitive: bool = True
     name: ClassVar[str] = "tokens"
+    exact: ClassVar[bool] = False
     options: ClassVar[tuple[str, ...]] = ("case_sensitive",)
 
     def compare(self, expected: Any, got: Any, args: Any = None) -> tuple[bool, list[str]]:

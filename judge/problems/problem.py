@@ -77,12 +77,18 @@ class Signature:
             return self.returns
         return next((p.type for p in self.params if p.name == self.inplace), None)
 
+    def declaration(self) -> str:
+        """`int[] twoSum(int[] nums, int target)`: the entry point as people read it."""
+        params = ", ".join(f"{p.type} {p.name}" for p in self.params)
+        text = f"{self.returns} {self.function}({params})"
+        return text + (f" (judged on {self.inplace})" if self.returns == "void" and self.inplace else "")
+
     def to_dict(self) -> dict[str, Any]:
         """The form harnesses read."""
         return {
             "function": self.function, "class": self.class_name, "returns": self.returns,
             "params": [{"name": p.name, "type": p.type} for p in self.params],
-            "inplace": self.inplace, "inplace_index": self.inplace_index,
+            "inplace": self.inplace, "inplace_index": self.inplace_index, "answer": self.answer_type,
         }
 
 
@@ -111,7 +117,7 @@ class Problem:
 
     @property
     def cases_dir(self) -> Path:
-        """The folder holding `sample/` and `secret/` case files."""
+        """The folder of case groups, one folder each (`sample/`, `secret/`, ...)."""
         return self.parts["cases"]
 
     @property
@@ -174,6 +180,24 @@ class Problem:
         return module
 
 
+def problem_roots() -> list[Path]:
+    """The folders a problem named by its id is looked for in: $JUDGE_PROBLEMS, ./problems, the checkout's problems/."""
+    roots = []
+    if os.environ.get("JUDGE_PROBLEMS"):
+        roots.append(Path(os.environ["JUDGE_PROBLEMS"]))
+    return roots + [Path.cwd() / "problems", REPO_ROOT / "problems"]
+
+
+def find_packages(folder: Path | None = None) -> list[Path]:
+    """Every package folder (one with a problem.yaml) in the problems folders and in `folder` (itself a
+    package or a folder of them), each once, in the order found."""
+    found: dict[Path, None] = {}
+    for root in [*problem_roots(), *([folder] if folder is not None else [])]:
+        inside = [root] if (root / "problem.yaml").is_file() else sorted(p.parent for p in root.glob("*/problem.yaml"))
+        found.update((path.resolve(), None) for path in inside)
+    return list(found)
+
+
 def find_problem_dir(name: str) -> Path:
     """Resolve PROBLEM: a folder with a problem.yaml, or a name under the problems folder."""
     candidate = Path(name)
@@ -181,15 +205,12 @@ def find_problem_dir(name: str) -> Path:
         return candidate.resolve()
     if candidate.name == "problem.yaml" and candidate.is_file():
         return candidate.parent.resolve()
-    roots = []
-    if os.environ.get("JUDGE_PROBLEMS"):
-        roots.append(Path(os.environ["JUDGE_PROBLEMS"]))
-    roots += [Path.cwd() / "problems", REPO_ROOT / "problems"]
+    roots = problem_roots()
     for root in roots:
         if (root / name / "problem.yaml").is_file():
             return (root / name).resolve()
     known = sorted({p.parent.name for r in roots if r.is_dir() for p in r.glob("*/problem.yaml")})
-    hint = f" (known: {', '.join(known)})" if known else ""
+    hint = f" (known: {', '.join(known)}; `judge problems` lists them)" if known else ""
     raise UsageError(f"unknown problem {name!r}: no {name}/problem.yaml{hint}")
 
 
@@ -252,6 +273,8 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
     inplace = sig.get("inplace")
     if inplace is not None and inplace not in [p.name for p in params]:
         raise ValueError(f"signature.inplace: {inplace!r} is not a parameter")
+    if returns == "void" and inplace is None:
+        raise ValueError("signature: it returns void, so `inplace` must name the parameter it is judged on")
     signature = Signature(
         function=str(sig["function"]), params=tuple(params), returns=returns,
         class_name=sig.get("class", "Solution"), inplace=inplace,
@@ -260,6 +283,9 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
     parts = {k: (root / str(parts_data.get(k, v))).resolve() for k, v in DEFAULT_PARTS.items()}
     if not parts["reference"].is_file():
         raise ValueError(f"the reference {parts['reference'].name} does not exist")
+    if parts["reference"].suffix != ".py":  # it answers random and added cases, so it runs as Python
+        raise ValueError(f"parts.reference: the reference must be a Python file (a Python submission of the "
+                         f"signature), got {parts['reference'].name}")
     if not parts["cases"].is_dir():
         raise ValueError(f"the cases folder {parts['cases'].name}/ does not exist")
     standard = None

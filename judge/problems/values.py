@@ -135,6 +135,31 @@ def _what(value: Any) -> str:
     return f"{kind} {_short(value, 20)}"
 
 
+#: Every integer up to this size is a double; past it, a language whose numbers are doubles
+#: (JavaScript) holds the nearest double instead.
+DOUBLE_EXACT = 2 ** 53
+
+
+def as_doubles(value: Any, type_: str) -> Any:
+    """A value as a language whose numbers are doubles holds it: each integer past 2^53 of an `int` or
+    `long` type becomes the nearest double's integer (9007199254740993 -> 9007199254740992)."""
+    scalar, depth = parse_type(type_)
+    if scalar not in ("int", "long"):
+        return value
+    return _round_integers(value, depth)
+
+
+def _round_integers(value: Any, depth: int) -> Any:
+    if depth and isinstance(value, list):
+        return [_round_integers(item, depth - 1) for item in value]
+    if type(value) is int and not -DOUBLE_EXACT <= value <= DOUBLE_EXACT:
+        try:
+            return int(float(value))
+        except OverflowError:  # beyond any double: no double holds it, nothing to round to
+            return value
+    return value
+
+
 def to_yaml(value: Any, type_: str) -> Any:
     """The readable YAML form of a neutral value: char arrays become strings of rows."""
     scalar, depth = parse_type(type_)
@@ -147,20 +172,6 @@ def to_yaml(value: Any, type_: str) -> Any:
 
 def _all_chars(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(c, str) and len(c) == 1 for c in value)
-
-
-def render(value: Any, type_: str) -> list[str]:
-    """Lines showing a value to a person: grids as rows, anything else on one line."""
-    if is_grid(value):
-        return ["".join(str(c) if isinstance(c, str) and len(c) == 1 else "?" for c in row) for row in value]
-    if isinstance(value, list) and all(isinstance(r, str) for r in value) and value:
-        return list(value)
-    return [_short(value)]
-
-
-def is_grid(value: Any) -> bool:
-    """Whether a value is a list of lists (a 2D array, possibly ragged)."""
-    return isinstance(value, list) and bool(value) and all(isinstance(r, list) for r in value)
 
 
 def _short(value: Any, limit: int = 200) -> str:
@@ -212,12 +223,25 @@ def _scalar_text(text: str, scalar: str) -> Any:
     return text
 
 
+#: What one value of a scalar type is, as a person types it.
+_SCALAR_HINT = {"int": "an integer", "long": "an integer (64-bit)", "double": "a number", "bool": "true or false",
+                "char": "one character", "string": "a string"}
+_PLURAL_HINT = {"int": "integers", "long": "integers", "double": "numbers", "bool": "true/false values",
+                "char": "characters", "string": "strings"}
+
+
 def text_hint(type_: str) -> str:
-    """How to type a value of this type on the command line."""
+    """How to type a value of this type on the command line: `int[]` -> "integers separated by ',' (e.g. -3,4,1)"."""
     scalar, depth = parse_type(type_)
     if depth == 0:
-        return f"a {scalar}"
+        return _SCALAR_HINT[scalar]
+    if depth == 1 and scalar == "char":
+        return "a string of characters"
     if depth == 1:
-        return "a string of characters" if scalar == "char" else f"{scalar}s separated by ','"
-    inner = "strings of characters" if scalar == "char" and depth == 2 else "rows"
-    return f"{inner} separated by '/' (or JSON)"
+        example = " (e.g. -3,4,1)" if scalar in ("int", "long") else ""
+        return f"{_PLURAL_HINT[scalar]} separated by ','{example}"
+    if depth == 2 and scalar == "char":
+        return "rows of characters separated by '/' (e.g. abc/def; or JSON)"
+    if depth == 2:
+        return f"rows separated by '/' of {_PLURAL_HINT[scalar]} separated by ',' (e.g. 1,2/3,4; or JSON)"
+    return "JSON"

@@ -12,7 +12,7 @@ from typing import Any
 from tabulate import tabulate
 
 from judge.errors import UsageError
-from judge.results import serialize
+from judge.results import render, serialize
 from judge.results.leaderboard import Entry, Leaderboard
 from judge.results.text import csv_cell, markdown_cell, terminal as terminal_text
 from judge.verdict import Verdict
@@ -84,7 +84,10 @@ def junit(board: Leaderboard) -> str:
                 failure = ET.SubElement(case, "failure", type=c.verdict.value,
                                         message=terminal_text(f"{c.verdict.value}: {c.message}"))
                 # Line by line: the checker's explanations keep their line breaks, nothing else a control.
-                failure.text = "\n".join(terminal_text(line) for line in ("\n".join(c.diff) or c.message).split("\n"))
+                lines = [terminal_text(line) for line in ("\n".join(c.diff) or c.message).split("\n")]
+                if e.first_failure is not None and e.first_failure.case.name == c.name:
+                    lines += render.failure_lines(e.first_failure)  # the values, as the other reports draw them
+                failure.text = "\n".join(lines)
         total += len(e.cases)
         failures += len(failed)
     suites.set("tests", str(total))

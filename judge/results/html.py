@@ -1,4 +1,4 @@
-"""A leaderboard as one self-contained HTML page: ranking, per-case heatmap, failing boards.
+"""A leaderboard as one self-contained HTML page: ranking, per-case heatmap, failing cases drawn.
 
 Jinja2 renders judge/results/templates/leaderboard.html with autoescaping (names and messages come from
 submissions, so they must never become markup). CSS is inline and nothing is loaded from the
@@ -7,17 +7,17 @@ network, so the file opens anywhere, offline, and can be mailed or attached to a
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import jinja2
 
-from judge.problems import values
+from judge.results import render
 from judge.results.leaderboard import Leaderboard
-from judge.verdict import FirstFailure
+from judge.verdict import FirstFailure, Verdict
 
 #: Cell colours of drawn grids: the judge knows no problem, so characters get colours by kind.
 _PALETTE = ["#cfd8dc", "#ffe0b2", "#c8e6c9", "#f8bbd0", "#d1c4e9", "#b2ebf2", "#fff9c4", "#ffccbc"]
+_PLAIN = "#eceff1"
 _DIGITS = ["#e3f2fd", "#bbdefb", "#90caf9", "#64b5f6", "#42a5f5", "#2196f3", "#1e88e5", "#1976d2", "#1565c0", "#0d47a1"]
 
 _ENV = jinja2.Environment(loader=jinja2.PackageLoader("judge.results", "templates"),
@@ -32,42 +32,26 @@ def cell_colour(ch: Any) -> str:
     return _PALETTE[sum(map(ord, text)) % len(_PALETTE)]
 
 
-def _grid(title: str, grid: Any, wrong: set[tuple[int, int]]) -> dict[str, Any]:
-    """A grid ready for the template: rows of (text, colour, wrong)."""
-    rows = [[(str(ch), cell_colour(ch), (i, j) in wrong) for j, ch in enumerate(row)] for i, row in enumerate(grid)]
-    return {"title": title, "rows": rows, "small": max((len(r) for r in rows), default=0) > 20}
-
-
-def _wrong_cells(expected: Any, got: Any) -> set[tuple[int, int]]:
-    """Squares where the answer differs from the expected grid (including missing or extra ones)."""
-    if not (values.is_grid(expected) and values.is_grid(got)):
-        return set()
-    wrong = set()
-    for i in range(max(len(expected), len(got))):
-        a = expected[i] if i < len(expected) else []
-        b = got[i] if i < len(got) else []
-        wrong |= {(i, j) for j in range(max(len(a), len(b))) if j >= len(a) or j >= len(b) or a[j] != b[j]}
-    return wrong
+def _grid(title: str, grid: render.Grid) -> dict[str, Any]:
+    """A drawn grid ready for the template: rows of (text, colour, wrong), and which part it is."""
+    # Characters get colours by kind; wider values (numbers, strings) a plain ground, or the page is noise.
+    rows = [[(text, cell_colour(text) if grid.compact else _PLAIN, (i, j) in grid.wrong) for j, text in enumerate(row)]
+            for i, row in enumerate(grid.cells)]
+    return {"title": title, "rows": rows, "note": grid.note, "wide": not grid.compact,
+            "small": grid.compact and max((len(r) for r in rows), default=0) > 20}
 
 
 def failure_view(failure: FirstFailure) -> dict[str, Any]:
-    """The first failing case of a submission as grids (inputs, expected, got) and plain values."""
+    """The first failing case of a submission, drawn by the one renderer: the inputs, the expected answer
+    (when the case is known) and what came back (for a wrong answer), as grids or as lines."""
     case, expected, got = failure.case, failure.expected, failure.case.got
-    wrong = _wrong_cells(expected, got)
-    grids, plain = [], []
-    for name, value in (failure.args or {}).items():
-        if values.is_grid(value):
-            grids.append(_grid(name, value, set()))
-        else:
-            plain.append((name, json.dumps(value)))
-    if values.is_grid(expected):
-        grids.append(_grid("expected", expected, wrong))
-    if values.is_grid(got):
-        grids.append(_grid("got", got, wrong))
-    elif got is not None:
-        plain.append(("got", json.dumps(got)[:500]))
-    return {"name": case.name, "verdict": case.verdict, "message": case.message, "grids": grids, "plain": plain,
-            "wrong_count": len(wrong), "diff": case.diff[:12]}
+    shown = render.case_view(failure.args, expected, got, with_expected=failure.args is not None,
+                             with_got=case.verdict is Verdict.WA, marks=False, page=True)
+    return {"name": case.name, "verdict": case.verdict, "message": case.message,
+            "grids": [_grid(s.title, s.grid) for s in shown if s.grid is not None],
+            "plain": [(s.title, s.text) for s in shown if s.grid is None],
+            "wrong_count": render.wrong_squares(expected, got) if case.verdict is Verdict.WA else 0,
+            "diff": case.diff[:12]}
 
 
 def html(board: Leaderboard) -> str:

@@ -72,7 +72,7 @@ class Suspect:
     case: str
     agreeing: tuple[str, ...]     # the submissions that gave the majority answer
     voters: int                   # submissions that answered the case
-    answer: str                   # the majority's fingerprint
+    answer: str                   # the majority's answer: the fingerprint of its class's first answer
 
     def message(self) -> str:
         """One line for the report."""
@@ -90,3 +90,5 @@ class Comparison:
     groups: list[list[str]] = field(default_factory=list)
     matrix: list[list[int]] = field(default_factory=list)
     suspects: list[Suspect] = field(default_factory=list)
+    # Answers agree when "hash": identical; "checker": the checker accepts one for the other.
+    agreement: str = "hash"

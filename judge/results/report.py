@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from typing import Any
 
 from tabulate import tabulate
 
-from judge.problems import values
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
+from judge.results import render
 from judge.results.text import terminal
 from judge.verdict import CaseResult, SubmissionResult, Verdict
 
 MAX_DIFF_LINES = 12
-WINDOW = (16, 24)  # rows, columns of a large grid shown around the first wrong square
 
 
 def table(results: Sequence[SubmissionResult]) -> str:
@@ -79,84 +76,10 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
 
 
 def _case_view(problem: Problem, case: Case, result: CaseResult) -> list[str]:
-    """Inputs on their own lines, then grids side by side: input, expected, got."""
-    lines, grids = [], []
-    for param in problem.signature.params:
-        value = case.args[param.name]
-        if values.is_grid(value):
-            grids.append((param.name, value))
-        else:
-            lines.append(f"   {param.name}: {json.dumps(value)}")
-    grids.append(("expected", case.expected))
-    if result.verdict is Verdict.WA:
-        grids.append(("got", result.got))
-        marks = _marks(case.expected, result.got)
-        if marks:
-            grids.append(("wrong", marks))
-    lines += _side_by_side(grids)
-    return lines
-
-
-def _marks(expected: Any, got: Any) -> list[list[str]] | None:
-    """A grid with '.' where got equals expected and 'x' where it does not (same shape only)."""
-    if not values.is_grid(expected) or not values.is_grid(got) or len(expected) != len(got):
-        return None
-    if any(not isinstance(g, list) or len(g) != len(e) for e, g in zip(expected, got, strict=True)):
-        return None
-    return [["." if a == b else "x" for a, b in zip(e, g, strict=True)] for e, g in zip(expected, got, strict=True)]
-
-
-def _side_by_side(grids: list[tuple[str, Any]]) -> list[str]:
-    """Grids in columns, cropped to a window around the first wrong square when large."""
-    titles = dict(grids)
-    expected, got = titles.get("expected"), titles.get("got")
-    top, left, note = _window(expected, got, grids)
-    blocks = []
-    for title, value in grids:
-        if values.is_grid(value):
-            rows = [
-                "".join(c if isinstance(c, str) and len(c) == 1 and c.isprintable() else "?"
-                        for c in row[left:left + WINDOW[1]])
-                for row in value[top:top + WINDOW[0]]
-            ]
-        else:
-            rows = [terminal(line) for line in values.render(value, "")]
-        blocks.append([title, *rows])
-    width = [max(len(line) for line in block) for block in blocks]
-    height = max(len(block) for block in blocks)
-    out = []
-    for i in range(height):
-        cells = [(block[i] if i < len(block) else "").ljust(w) for block, w in zip(blocks, width, strict=True)]
-        out.append("     " + "   ".join(cells).rstrip())
-    if note:
-        out.append(f"     ({note})")
-    return out
-
-
-def _window(expected: Any, got: Any, grids: list[tuple[str, Any]]) -> tuple[int, int, str]:
-    """Top-left corner of the shown part of large grids, and a note saying which part it is."""
-    sizes = [(len(v), max((len(r) for r in v), default=0)) for _, v in grids if values.is_grid(v)]
-    if not sizes:
-        return 0, 0, ""
-    rows, cols = max(s[0] for s in sizes), max(s[1] for s in sizes)
-    if rows <= WINDOW[0] and cols <= WINDOW[1]:
-        return 0, 0, ""
-    wrong = _first_difference(expected, got) or (0, 0)
-    top = max(0, min(wrong[0] - WINDOW[0] // 2, rows - WINDOW[0]))
-    left = max(0, min(wrong[1] - WINDOW[1] // 2, cols - WINDOW[1]))
-    bottom, right = min(rows, top + WINDOW[0]) - 1, min(cols, left + WINDOW[1]) - 1
-    return top, left, f"rows {top}-{bottom}, columns {left}-{right} of {rows}x{cols}"
-
-
-def _first_difference(expected: Any, got: Any) -> tuple[int, int] | None:
-    if not values.is_grid(expected) or not values.is_grid(got):
-        return None
-    for i, row in enumerate(expected):
-        other = got[i] if i < len(got) else []
-        for j, cell in enumerate(row):
-            if j >= len(other) or other[j] != cell:
-                return i, j
-    return None
+    """Inputs, the expected answer and (for a wrong answer) what came back, drawn by the one renderer."""
+    shown = render.case_view({p.name: case.args[p.name] for p in problem.signature.params}, case.expected,
+                             result.got, with_got=result.verdict is Verdict.WA)
+    return render.text_lines(shown, indent="   ", grid_indent="     ")
 
 
 def _indent(lines: list[str], limit: int = 15) -> list[str]:

@@ -19,13 +19,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from judge.results import render
 from judge.results.records import Comparison
 from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict
 
 if TYPE_CHECKING:  # only for the hints: `judge grade --json` need not import the leaderboard
     from judge.results.leaderboard import Entry, Leaderboard
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "results.schema.json"
 
 
@@ -83,7 +84,8 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     """A comparison of submissions: groups, pairwise disagreements, warnings."""
     names = comparison.submissions
     return {
-        "cases": len(comparison.cases), "submissions": list(names), "groups": [list(g) for g in comparison.groups],
+        "cases": len(comparison.cases), "submissions": list(names), "answers_agree_by": comparison.agreement,
+        "groups": [list(g) for g in comparison.groups],
         "disagreements": {a: {b: comparison.matrix[i][j] for j, b in enumerate(names)} for i, a in enumerate(names)},
         "warnings": [{"case": s.case, "agreeing": list(s.agreeing), "voters": s.voters, "message": s.message()}
                      for s in comparison.suspects],
@@ -150,6 +152,8 @@ def gradescope_document(board: Leaderboard, entry: Entry) -> dict[str, Any]:
         ok = c.verdict is Verdict.AC
         weight = board.weights.get(c.group, 1.0)
         output = "" if ok else "\n".join(x for x in (f"{c.verdict.value}: {c.message}", "\n".join(c.diff)) if x)
+        if entry.first_failure is not None and entry.first_failure.case.name == c.name:
+            output += "\n" + "\n".join(render.failure_lines(entry.first_failure))  # as the other reports draw it
         tests.append({"name": c.name, "score": weight if ok else 0.0, "max_score": weight,
                       "status": "passed" if ok else "failed", "output": output,
                       "tags": [c.group], "visibility": "visible" if c.group == "sample" else "after_published"})

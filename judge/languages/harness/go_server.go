@@ -25,7 +25,7 @@ type jxConfig struct {
 	CPULimit     float64 `json:"cpu_limit"`
 	MemoryBytes  int64   `json:"memory_bytes"`
 	OutputBytes  int     `json:"output_bytes"`
-	Returns      string  `json:"returns"`
+	Answer       string  `json:"answer"` // the answer's type: the return type, or the in-place parameter's
 	InplaceIndex *int    `json:"inplace_index"`
 	Params       []struct {
 		Type string `json:"type"`
@@ -122,8 +122,11 @@ func jxServe(cfg *jxConfig, line []byte) map[string]any {
 		}()
 		args := make([]reflect.Value, len(request.Args))
 		for i, raw := range request.Args {
+			// Numbers stay their text (json.Number): a long past 2^53 would not survive a float64.
 			var v any
-			json.Unmarshal(raw, &v)
+			decoder := json.NewDecoder(strings.NewReader(string(raw)))
+			decoder.UseNumber()
+			decoder.Decode(&v)
 			args[i] = jxFrom(v, cfg.Params[i].Type)
 		}
 		results := reflect.ValueOf(jxEntry).Call(args)
@@ -134,7 +137,7 @@ func jxServe(cfg *jxConfig, line []byte) map[string]any {
 		if (!value.IsValid() || (value.Kind() == reflect.Slice && value.IsNil())) && cfg.InplaceIndex != nil && len(results) == 0 {
 			value = args[*cfg.InplaceIndex]
 		}
-		done <- map[string]any{"status": "ok", "value": jxTo(value, cfg.Returns)}
+		done <- map[string]any{"status": "ok", "value": jxTo(value, cfg.Answer)}
 		answered = true
 	}()
 	limit := time.Duration(cfg.CPULimit * float64(time.Second))
@@ -241,8 +244,16 @@ func jxBuild(v any, t reflect.Type) reflect.Value {
 	case reflect.Bool:
 		b, _ := v.(bool)
 		return reflect.ValueOf(b)
-	default:
-		f, _ := v.(float64)
+	case reflect.Float64:
+		n, _ := v.(json.Number)
+		f, _ := n.Float64()
+		return reflect.ValueOf(f)
+	default: // int, int64: from the number's digits, exactly
+		n, _ := v.(json.Number)
+		if i, err := n.Int64(); err == nil {
+			return reflect.ValueOf(i).Convert(t)
+		}
+		f, _ := n.Float64()
 		return reflect.ValueOf(f).Convert(t)
 	}
 }

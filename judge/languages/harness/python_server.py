@@ -70,7 +70,8 @@ def main():
     except (ValueError, OSError) as exc:  # e.g. null bytes in the source
         send(resp_fd, {"status": "compile_error", "message": f"{type(exc).__name__}: {exc}"})
         return
-    prelude = {"__name__": "__solution__", "__builtins__": __builtins__}
+    # `__file__` as the platform's script module has it: the path of the file the code was read from.
+    prelude = {"__name__": "__solution__", "__file__": config["source"], "__builtins__": __builtins__}
     exec(PRELUDE, prelude)
     sys.setrecursionlimit(config.get("recursion_limit", 1_000_000))
     # Everything loaded so far moves to the GC's permanent generation: the worker's collections
