@@ -25,6 +25,7 @@ import resource
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -177,8 +178,8 @@ class BwrapBox(Box):
         env.update(extra or {})
         return env
 
-    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = ()) -> list[str]:
-        """bwrap's arguments, then `argv`. Inherited fds (`keep_fds`) pass through bwrap unchanged."""
+    def _isolation(self, etc_files: Sequence[str]) -> list[str]:
+        """bwrap's arguments every box shares: new namespaces, the box's user, the system folders, `etc_files`."""
         args = [self.executable,
                 "--unshare-user", "--uid", str(BOX_UID), "--gid", str(BOX_GID),
                 "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup",
@@ -189,8 +190,13 @@ class BwrapBox(Box):
                 args += ["--symlink", os.readlink(path), name]
             elif path.is_dir():
                 args += ["--ro-bind", name, name]
-        for name in ETC_FILES:
+        for name in etc_files:
             args += ["--ro-bind-try", name, name]
+        return args
+
+    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = ()) -> list[str]:
+        """bwrap's arguments, then `argv`. Inherited fds (`keep_fds`) pass through bwrap unchanged."""
+        args = self._isolation(ETC_FILES)
         args += ["--proc", "/proc", "--dev", "/dev",
                  "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
         # Parents before children, so a folder inside another mount (the work folder in /tmp) stays visible.
@@ -208,18 +214,7 @@ class BwrapBox(Box):
         folders, the read-only `mounts` (the toolchain's own folders), the build folder and a private /tmp;
         /proc only when `proc` (its mountinfo names the host folders behind the mounts).
         """
-        args = [self.executable,
-                "--unshare-user", "--uid", str(BOX_UID), "--gid", str(BOX_GID),
-                "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup",
-                "--hostname", "box", "--die-with-parent", "--new-session"]
-        for name in SYSTEM_DIRS:
-            path = Path(name)
-            if path.is_symlink():
-                args += ["--symlink", os.readlink(path), name]
-            elif path.is_dir():
-                args += ["--ro-bind", name, name]
-        for name in TOOL_ETC_FILES:
-            args += ["--ro-bind-try", name, name]
+        args = self._isolation(TOOL_ETC_FILES)
         args += [*(["--proc", "/proc"] if proc else []),
                  "--dev", "/dev", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
         for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
