@@ -76,8 +76,9 @@ def display_name(path: Path) -> str:
 
 
 def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options: Options | None = None,
-            language: Language | None = None) -> Execution:
-    """Run one submission on every input in order, in a fresh case state each, in the box."""
+            language: Language | None = None, each: Callable[[int, Outcome], None] | None = None) -> Execution:
+    """Run one submission on every input in order, in a fresh case state each, in the box. Each input
+    is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile."""
     options = options or Options()
     language = language or languages.for_path(source)
     result = Execution(language.name)
@@ -86,16 +87,18 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
             result.compile_error, result.judge_error = session.compile_error, session.judge_error
             return result
         stopped = False
-        for args in inputs:
+        for i, args in enumerate(inputs):
             if stopped:
                 result.outcomes.append(None)
                 continue
-            outcome = session.run(args)
+            outcome = session.run(args, inputs[i + 1] if i + 1 < len(inputs) else None)
             if session.compile_error is not None:
                 result.compile_error = session.compile_error
                 return result
             result.outcomes.append(outcome)
             stopped = outcome.verdict in LIMITS and options.skip_after_limit
+            if each is not None:
+                each(i, outcome)
     return result
 
 
@@ -130,8 +133,13 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
     name = display_name(source)
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
     language = languages.for_path(source)
+    checked: dict[int, CaseResult] = {}
+
+    def each(i: int, outcome: Outcome) -> None:  # while the box runs the next case
+        checked[i] = check(problem, cases[i], outcome)
+
     try:
-        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language)
+        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each)
     except Exception as exc:  # a bug of the judge must not take the other submissions down
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
     common = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
@@ -142,7 +150,8 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
         results = tuple(CaseResult(c.name, c.group, Verdict.CE, message=execution.compile_error,
                                    answer=Verdict.CE.value) for c in cases)
         return SubmissionResult(verdict=Verdict.CE, cases=results, message=execution.compile_error, **common)
-    results = tuple(check(problem, case, outcome) for case, outcome in zip(cases, execution.outcomes))
+    results = tuple(checked[i] if i in checked else check(problem, case, outcome)
+                    for i, (case, outcome) in enumerate(zip(cases, execution.outcomes)))
     return SubmissionResult(verdict=overall(results), cases=results, **common)
 
 

@@ -77,8 +77,10 @@ class Session:
         """Whether the submission can still be run."""
         return self.prepared is not None and self.compile_error is None and self.judge_error is None
 
-    def run(self, args: list[Any]) -> Outcome:
-        """Run one input (arguments in signature order); start a server first if none is alive."""
+    def run(self, args: list[Any], following: list[Any] | None = None) -> Outcome:
+        """Run one input (arguments in signature order); start a server first if none is alive.
+        `following`: the next input, sent once this one is answered so the box runs it while this
+        one is checked (runner.Server.run); the next call must be for that same list."""
         if not self.prepare() or not self.ok:
             return Outcome(Verdict.CE if self.compile_error is not None else Verdict.JE,
                        message=self.compile_error or self.judge_error or "")
@@ -86,14 +88,14 @@ class Session:
             failed = self._start()
             if failed is not None:
                 return failed
-        reply = self.server.run(args)
+        reply = self.server.run(args, following)
         if reply.status is Status.WALL_TIMEOUT:
             # The CPU limit is on the box's CPU time and load cannot trip it; the wall limit (3x CPU) can be
             # tripped by a machine busy with other work. So a wall time-out is given only when a fresh
             # server times out again on the same case (README, "Speed": how load is accounted for).
             self._stop()
             if self._start() is None:
-                reply = self.server.run(args)
+                reply = self.server.run(args, following)
         outcome = interpret(self.problem, reply)
         if outcome.verdict is Verdict.CE:  # a missing entry point shows on the first call
             self.compile_error = outcome.message
@@ -124,12 +126,13 @@ class Session:
         """How the box starts this submission's server: the language's argv with the pipes in its config."""
         language, prepared, problem = self.language, self.prepared, self.problem
 
-        def argv(request_fd: int, response_fd: int) -> list[str]:
+        def argv(request_fd: int, response_fd: int, measured: bool) -> list[str]:
             config = language.config(problem, prepared)
-            config.update(request_fd=request_fd, response_fd=response_fd)
+            config.update(request_fd=request_fd, response_fd=response_fd, measured=measured)
             return language.server_argv(prepared, config)
 
-        return Launch(argv, tuple(Path(p) for p in prepared.mounts), language.code_before_ready)
+        return Launch(argv, tuple(Path(p) for p in prepared.mounts), language.code_before_ready,
+                      language.answers_directly)
 
     def _stop(self) -> None:
         if self.server is not None:

@@ -76,6 +76,9 @@ class Language:
     #: Whether the submission's code can run before the server says ready (static initialisers):
     #: then its start is charged to its first case (judge/sandbox/meter.py).
     code_before_ready: bool = False
+    #: Whether the harness, told that the judge measures the box itself (`measured` in its config),
+    #: answers from where the submission runs and sends no `cpu_ms`/`mem_kb` (judge/sandbox/protocol.py).
+    answers_directly: bool = False
 
     def matches(self, path: Path) -> bool:
         """Whether a file is written in this language (by its extension)."""

@@ -23,6 +23,7 @@ class Python(Language):
     harness = HARNESS_DIR / "python_server.py"
     selftest_extension = ".py"
     selftest_source = "class Solution:\n    def updateBoard(self, board, click):\n        board[click[0]][click[1]] = 'X'\n        return board\n"
+    answers_directly = True   # where the box has a cgroup, the worker answers the judge itself
 
     def executable(self) -> str | None:
         """The judge's own interpreter: always there."""
