@@ -61,3 +61,11 @@ def test_values_of_their_type_match(value, type_):
 ])
 def test_values_not_of_their_type_say_where_and_why(value, type_, why):
     assert values.mismatch(value, type_) == why
+
+
+def test_equal_values_are_the_same_json_only_for_text():
+    """Equal text (and arrays of it) is the same JSON, so the same fingerprint; equal numbers need not be."""
+    assert values.equal_means_same("char[][]") and values.equal_means_same("string[]")
+    assert not values.equal_means_same("int[]") and not values.equal_means_same("double")
+    assert [1] == [1.0] and values.fingerprint([1]) != values.fingerprint([1.0])
+    assert not values.equal_means_same("void")

@@ -16,6 +16,7 @@ from judge.languages.base import Language
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box
 from judge.grading.session import Outcome, Session
+from judge.sandbox.runner import Arguments, encode_args
 from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
 
 #: Verdicts after which the rest of a submission's cases are skipped (each would cost a full limit).
@@ -76,9 +77,11 @@ def display_name(path: Path) -> str:
 
 
 def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options: Options | None = None,
-            language: Language | None = None, each: Callable[[int, Outcome], None] | None = None) -> Execution:
+            language: Language | None = None, each: Callable[[int, Outcome], None] | None = None,
+            meanwhile: Callable[[], None] | None = None) -> Execution:
     """Run one submission on every input in order, in a fresh case state each, in the box. Each input
-    is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile."""
+    is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile. The
+    requests are encoded, and `meanwhile()` runs, while the server starts."""
     options = options or Options()
     language = language or languages.for_path(source)
     result = Execution(language.name)
@@ -86,12 +89,20 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
         if not session.ok:
             result.compile_error, result.judge_error = session.compile_error, session.judge_error
             return result
+        requests: list[Arguments] = list(inputs)
+
+        def prepare() -> None:
+            requests[:] = [encode_args(args) for args in inputs]
+            if meanwhile is not None:
+                meanwhile()
+
+        session.begin(prepare)
         stopped = False
-        for i, args in enumerate(inputs):
+        for i, args in enumerate(requests):
             if stopped:
                 result.outcomes.append(None)
                 continue
-            outcome = session.run(args, inputs[i + 1] if i + 1 < len(inputs) else None)
+            outcome = session.run(args, requests[i + 1] if i + 1 < len(requests) else None)
             if session.compile_error is not None:
                 result.compile_error = session.compile_error
                 return result
@@ -102,8 +113,9 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
     return result
 
 
-def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
-    """Judge one execution against the case's expected answer with the problem's checker."""
+def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer: str | None = None) -> CaseResult:
+    """Judge one execution against the case's expected answer with the problem's checker;
+    `expected_answer`: that answer's fingerprint, when already known."""
     if outcome is None:
         return CaseResult(case.name, case.group, Verdict.SKIPPED, message="not run after a time or memory limit was exceeded",
                           answer=Verdict.SKIPPED.value)
@@ -114,7 +126,9 @@ def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
                           diff=(outcome.message,) if outcome.verdict is Verdict.WA else (), got=shown,
                           answer=outcome.verdict.value if shown is None else values.fingerprint(shown), **base)
     # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later.
-    base["answer"] = values.fingerprint(outcome.value)
+    same = expected_answer is not None and values.equal_means_same(problem.signature.returns) \
+        and outcome.value == case.expected
+    base["answer"] = expected_answer if same else values.fingerprint(outcome.value)
     try:
         ok, explanations = problem.checker.compare(case.expected, outcome.value, case.args)
     except Exception as exc:  # the checker is the package's code: its failure is the judge's
@@ -134,12 +148,16 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
     language = languages.for_path(source)
     checked: dict[int, CaseResult] = {}
+    expected: list[str] = []
 
     def each(i: int, outcome: Outcome) -> None:  # while the box runs the next case
-        checked[i] = check(problem, cases[i], outcome)
+        checked[i] = check(problem, cases[i], outcome, expected[i] if i < len(expected) else None)
+
+    def meanwhile() -> None:  # while the server starts: most answers will be these
+        expected[:] = [values.fingerprint(c.expected) for c in cases]
 
     try:
-        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each)
+        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each, meanwhile)
     except Exception as exc:  # a bug of the judge must not take the other submissions down
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
     common = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)

@@ -11,14 +11,14 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from judge import languages
 from judge.languages.base import Language, Prepared
 from judge.problems import values
 from judge.problems.problem import Problem
 from judge.sandbox.protocol import Status
-from judge.sandbox.runner import Launch, Reply, Server
+from judge.sandbox.runner import Arguments, Launch, Reply, Server
 from judge.sandbox.box import Box, detect
 from judge.verdict import Verdict
 
@@ -48,6 +48,7 @@ class Session:
         self.compile_error: str | None = None   # set once the submission is known not to compile
         self.judge_error: str | None = None     # set when the judge cannot run it at all
         self.starts = 0                          # servers started (1 + restarts after kills)
+        self.failed_start: Outcome | None = None  # what begin()'s failed start means, for the first run()
 
     def __enter__(self) -> "Session":
         self.prepare()
@@ -77,7 +78,15 @@ class Session:
         """Whether the submission can still be run."""
         return self.prepared is not None and self.compile_error is None and self.judge_error is None
 
-    def run(self, args: list[Any], following: list[Any] | None = None) -> Outcome:
+    def begin(self, meanwhile: Callable[[], None] | None = None) -> None:
+        """Start the server now and run `meanwhile` (the judge's own preparation) while it boots;
+        the first run() finds it ready, or gets what its failure means."""
+        if self.prepare() and self.ok and self.server is None:
+            self.failed_start = self._start(meanwhile)
+        elif meanwhile is not None:
+            meanwhile()
+
+    def run(self, args: Arguments, following: Arguments | None = None) -> Outcome:
         """Run one input (arguments in signature order); start a server first if none is alive.
         `following`: the next input, sent once this one is answered so the box runs it while this
         one is checked (runner.Server.run); the next call must be for that same list."""
@@ -85,7 +94,8 @@ class Session:
             return Outcome(Verdict.CE if self.compile_error is not None else Verdict.JE,
                        message=self.compile_error or self.judge_error or "")
         if self.server is None:
-            failed = self._start()
+            failed, self.failed_start = self.failed_start, None
+            failed = failed or self._start()
             if failed is not None:
                 return failed
         reply = self.server.run(args, following)
@@ -105,11 +115,11 @@ class Session:
             self._stop()
         return outcome
 
-    def _start(self) -> Outcome | None:
+    def _start(self, meanwhile: Callable[[], None] | None = None) -> Outcome | None:
         """Start a server for the next input; None when it is ready, else what its failure means."""
         server = Server(self._launch(), self.problem.limits, self.box, self.workdir)
         self.starts += 1
-        start = server.start()
+        start = server.start(meanwhile)
         if start.status is Status.READY:
             self.server = server
             return None

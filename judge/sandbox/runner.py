@@ -15,14 +15,13 @@ from __future__ import annotations
 import errno
 import json
 import os
+import select
 import selectors
 import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from typing import Callable
+from typing import Any, Callable, Union
 
 from judge.problems.problem import Limits
 from judge.sandbox.box import Box, Jail, Mount
@@ -40,6 +39,8 @@ SERVER_MEMORY = 128 * 1024 * 1024
 KEPT = {Status.TIMEOUT, Status.MEMORY, Status.NOENTRY, Status.COMPILE_ERROR}
 #: Re-reading the box's CPU time while a case runs is never sooner than this (seconds) after the last.
 CPU_RECHECK = 0.002
+#: A case's arguments in signature order, or their JSON array as `encode_args` makes it.
+Arguments = Union[list[Any], bytes]
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ class Launch:
 class _Ahead:
     """A case sent before the previous one was checked: its arguments, id, unsent bytes and start."""
 
-    args: list[Any]
+    args: Arguments
     ident: int
     payload: bytes
     started: float
@@ -96,8 +97,9 @@ class Server:
         """Whether the server is still running (a fatal reply stops it)."""
         return self.proc is not None
 
-    def start(self) -> Reply:
-        """Start the server and wait for its first message (`ready` or `compile_error`)."""
+    def start(self, meanwhile: Callable[[], None] | None = None) -> Reply:
+        """Start the server and wait for its first message (`ready` or `compile_error`); `meanwhile`
+        runs once the box is starting, on the judge's side, before that wait."""
         req_r, self.req_w = os.pipe()
         self.resp_r, resp_w = os.pipe()
         self.jail = self.box.open(self.limits.memory_bytes + SERVER_MEMORY)
@@ -133,7 +135,10 @@ class Server:
         self.selector.register(self.resp_r, selectors.EVENT_READ, "resp")
         for fd in self.streams:
             self.selector.register(fd, selectors.EVENT_READ, "out")
-        reply, _ = self._exchange(b"", time.perf_counter(), START_TIMEOUT + self.limits.wall_time)
+        started = time.perf_counter()
+        if meanwhile is not None:
+            meanwhile()
+        reply, _ = self._exchange(b"", started, START_TIMEOUT + self.limits.wall_time)
         group = self.jail.group if self.jail is not None else None
         if not reply.status.fatal and not reply.status.first:
             reply = Reply(Status.PROTOCOL, {}, reply.wall_ms, reply.output,
@@ -143,8 +148,9 @@ class Server:
             self.meter.ready()
         return reply
 
-    def run(self, args: list[Any], following: list[Any] | None = None) -> Reply:
+    def run(self, args: Arguments, following: Arguments | None = None) -> Reply:
         """Send one case and wait for its answer within the wall limit (or the reason there is none).
+        The arguments are a list in signature order, or that list already encoded (`encode_args`).
 
         `following`: the next case's arguments, sent as soon as this answer is in and measured (and
         within the limits), so that the box runs it while the judge decodes and checks this one; the
@@ -197,7 +203,7 @@ class Server:
         return Reply(status, {}, reply.wall_ms, reply.output, why, usage.cpu_ms, usage.memory_kb)
 
     def _exchange(self, payload: bytes, started: float, limit: float, meter: Meter | None = None,
-                  following: list[Any] | None = None) -> tuple[Reply, Usage | None]:
+                  following: Arguments | None = None) -> tuple[Reply, Usage | None]:
         """Write the rest of a request (`payload`, sent at `started`), then read until one answer line,
         EOF, a flood or the deadline; with a `meter`, also until the box's CPU time passes the limit.
         The answer comes with the meter's reading, taken the moment it is in (then `following` is sent)."""
@@ -275,7 +281,8 @@ class Server:
     def _drain(self, kept: bytearray) -> int:
         """Read what the finished case left in the stdout/stderr pipes; return its size."""
         total = 0
-        for fd in list(self.streams):
+        # One look at both pipes: a case usually prints nothing, and a read that finds nothing costs as much.
+        for fd in select.select(list(self.streams), [], [], 0)[0]:
             while True:
                 data = _read(fd)
                 if not data:
@@ -357,9 +364,14 @@ def _over(limits: Limits, usage: Usage) -> tuple[Status | None, str]:
     return None, ""
 
 
-def _request(ident: int, args: list[Any]) -> bytes:
+def encode_args(args: list[Any]) -> bytes:
+    """A case's arguments as the JSON array a request carries (done ahead, off the per-case path)."""
+    return json.dumps(args).encode()
+
+
+def _request(ident: int, args: Arguments) -> bytes:
     """One request line."""
-    return (json.dumps({"id": ident, "args": args}) + "\n").encode()
+    return b'{"id": %d, "args": %s}\n' % (ident, args if isinstance(args, bytes) else encode_args(args))
 
 
 def _read(fd: int) -> bytes | None:

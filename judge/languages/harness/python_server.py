@@ -39,6 +39,7 @@ import select
 import signal
 import struct
 import sys
+import time
 
 PR_SET_DUMPABLE = 4
 PR_SET_PDEATHSIG = 1
@@ -471,8 +472,7 @@ def limit_case(config):
             SELF["clear_refs"] = None if config.get("measured") else os.open("/proc/self/clear_refs", os.O_WRONLY)
         except OSError:
             SELF["clear_refs"] = None
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    cpu = max(1, math.ceil(usage.ru_utime + usage.ru_stime + config["cpu_limit"]))
+    cpu = max(1, math.ceil(time.process_time() + config["cpu_limit"]))  # the whole process's, as RLIMIT_CPU counts
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, SELF["cpu_hard"]))
     try:
         mapped = int(_pread(SELF["statm"]).split()[0])
