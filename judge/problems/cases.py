@@ -12,9 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from judge.problems import values
+from judge.problems import parsed, values
 from judge import cache
 from judge.defaults import CACHE_ROOT
 from judge.errors import CaseError
@@ -22,8 +20,6 @@ from judge.problems.problem import Problem
 
 GROUPS = ("sample", "secret")
 RESERVED = ("name", "description", "expected")
-#: The same safe loader in C when PyYAML was built with libyaml; the pure-Python one otherwise.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -95,8 +91,10 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
     except (OSError, UnicodeDecodeError) as exc:
         raise CaseError(f"{path}: cannot read: {exc}") from None
     try:
-        node, data = _parse(text)
-    except yaml.YAMLError as exc:
+        # Parsed once: the same bytes come back from the cache without PyYAML (judge/problems/parsed.py).
+        data, lines = parsed.load(text, lines=True)
+    except parsed.Malformed as failure:
+        exc = failure.error
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark else ""
         raise CaseError(f"{path}{where}: malformed YAML: {getattr(exc, 'problem', None) or exc}") from None
@@ -104,18 +102,7 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
         return []
     if not isinstance(data, list):
         raise CaseError(f"{path}:1: expected a list of cases, got {type(data).__name__}")
-    lines = [item.start_mark.line + 1 for item in node.value]
-    return [_case(problem, path, group, item, line) for item, line in zip(data, lines)]
-
-
-def _parse(text: str) -> tuple[Any, Any]:
-    """(node tree, data) from one parse; libyaml's loader when present (10x faster on big case sets)."""
-    loader = _LOADER(text)
-    try:
-        node = loader.get_single_node()
-        return node, (loader.construct_document(node) if node is not None else None)
-    finally:
-        loader.dispose()
+    return [_case(problem, path, group, item, line) for item, line in zip(data, lines or ())]
 
 
 def _case(problem: Problem, path: Path, group: str, item: Any, line: int) -> Case:
