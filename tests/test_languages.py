@@ -65,6 +65,13 @@ def test_verify_passes_with_every_language_and_every_required_verdict():
         assert any("dfs" in n for n in names) and any("bfs" in n for n in names), names
 
 
+def test_python_names_its_version_as_python_does_without_starting_one():
+    """The judge's own interpreter: its version line is the one `python3 --version` prints."""
+    printed = subprocess.run([sys.executable, "--version"], capture_output=True, text=True).stdout.strip()
+    tool = languages.by_name("python").find_toolchain()
+    assert tool.ok and tool.version == printed and tool.command == sys.executable
+
+
 def test_grade_reports_what_crashed(tmp_path):
     sub = ROOT / "submissions" / "minesweeper" / "runtime_error"
     out = judge("grade", "minesweeper", str(sub / "null_deref.cpp"), str(sub / "index_out_of_bounds.java"),

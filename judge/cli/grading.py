@@ -8,7 +8,6 @@ import sys
 
 from judge.grading import compare
 from judge import languages
-from judge.results import report, serialize
 from judge.problems.cases import test_set_hash
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
 from judge.grading.grade import find_submissions, grade
@@ -40,11 +39,15 @@ def cmd_grade(args: argparse.Namespace) -> int:
     box = opts.box
     drawn = cases[len(fixed):]
     if args.json:
+        from judge.results import serialize
+
         print(serialize.dumps(serialize.grade_document(
             problem.id, problem.title, results, comparison, sandbox=box.name, sandbox_detail=box.describe(),
             isolated=box.isolated, cases=len(cases), random_count=len(drawn), seed=args.seed,
             random_hash=test_set_hash(drawn))))
     else:
+        from judge.results import report  # the table's tabulate costs 20-30 ms to import: text runs only
+
         samples = sum(c.group == "sample" for c in fixed)
         header = (f"problem {problem.id}: {len(cases)} cases ({samples} sample, {len(fixed) - samples} secret, "
                   f"{len(drawn)} random with --seed {args.seed}); sandbox: {box.describe()}\n")
@@ -61,6 +64,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     results = grade(problem, cases, find_submissions(args.submissions), opts)
     comparison = compare.compare(cases, results)
     if args.json:
+        from judge.results import serialize
+
         print(serialize.dumps(serialize.compare_document(problem.id, args.seed, comparison)))
     else:
         print(compare.render(comparison))

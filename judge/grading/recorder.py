@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import statistics
 from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from judge import __version__, languages
 from judge.results import scoring
@@ -23,9 +22,11 @@ from judge.grading.grade import Options, display_name, execute, grade
 from judge.languages.base import content_hash
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems.problem import Problem
-from judge.results.records import ReferenceTime, StoredRun
-from judge.results.store import Store, now
+from judge.results.records import ReferenceTime, StoredRun, now
 from judge.verdict import FirstFailure, Recording, SubmissionResult
+
+if TYPE_CHECKING:  # sqlite3 is imported only by a run that opens the store
+    from judge.results.store import Store
 
 REFERENCE_REPEATS = 3
 
@@ -130,6 +131,8 @@ class Recorder:
 def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], options: Options | None = None,
                       repeats: int = REFERENCE_REPEATS) -> dict[str, ReferenceTime]:
     """Run the reference `repeats` times and store each case's median CPU and wall time."""
+    import statistics  # only here: a grade does not pay for it
+
     inputs = [c.arg_list(problem) for c in cases]
     samples: dict[str, list[tuple[float | None, float]]] = {c.name: [] for c in cases}
     for _ in range(repeats):

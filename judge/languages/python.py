@@ -7,7 +7,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
+from judge.languages.base import HARNESS_DIR, Language, Prepared, Toolchain, dumps
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box
 
@@ -28,6 +28,10 @@ class Python(Language):
     def executable(self) -> str | None:
         """The judge's own interpreter: always there."""
         return sys.executable
+
+    def find_toolchain(self) -> Toolchain:
+        """The judge's own interpreter and the line `python3 --version` prints, without starting one."""
+        return Toolchain(self.name, sys.executable, f"Python {sys.version.split()[0]}", True)
 
     def prepare(self, source: Path, workdir: Path, problem: Problem, box: Box | None = None) -> Prepared:
         """Copy the source into the box's folder; the server compiles it and reports a syntax error as CE."""

@@ -22,12 +22,11 @@ import socket
 import sqlite3
 import threading
 from dataclasses import replace
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
 from judge.errors import StoreError
-from judge.results.records import ReferenceTime, StoredRun, StoredSubmission
+from judge.results.records import ReferenceTime, StoredRun, StoredSubmission, now
 from judge.verdict import CaseResult, FirstFailure, SubmissionResult, Verdict
 
 DEFAULT_DB = Path(".judge") / "results.sqlite3"
@@ -113,11 +112,6 @@ SCHEMA_VERSION = len(MIGRATIONS)
 DIFF_LINES = 40  # the checker's explanations kept per case (a 50x50 board can have 2,500)
 FAILURE_DIFF_LINES = 200  # ... and for the first failing case, which the HTML page lists
 OUTPUT_KEPT = 2000  # characters of what the first failing case printed
-
-
-def now() -> str:
-    """The current UTC time as ISO 8601 with microseconds (sorts as text)."""
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
 def db_path(option: str | None) -> Path:
