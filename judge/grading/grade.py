@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -77,10 +78,10 @@ def display_name(path: Path) -> str:
 
 def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options: Options | None = None,
             language: Language | None = None, each: Callable[[int, Outcome], None] | None = None,
-            meanwhile: Callable[[], None] | None = None) -> Execution:
+            meanwhile: Callable[[], Sequence[bytes] | None] | None = None) -> Execution:
     """Run one submission on every input in order, in a fresh case state each, in the box. Each input
-    is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile. The
-    requests are encoded, and `meanwhile()` runs, while the server starts."""
+    is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile. While
+    the server starts, `meanwhile()` runs and the requests are encoded (unless it returns them so)."""
     options = options or Options()
     language = language or languages.for_path(source)
     result = Execution(language.name)
@@ -91,9 +92,8 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
         requests: list[Arguments] = list(inputs)
 
         def prepare() -> None:
-            requests[:] = [encode_args(args) for args in inputs]
-            if meanwhile is not None:
-                meanwhile()
+            encoded = meanwhile() if meanwhile is not None else None
+            requests[:] = encoded if encoded is not None else [encode_args(args) for args in inputs]
 
         session.begin(prepare)
         stopped = False
@@ -140,23 +140,41 @@ def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer
     return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=outcome.value, **base)
 
 
-def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Options | None = None) -> SubmissionResult:
-    """Grade one submission on every case."""
+class CaseData:
+    """What every submission graded on the same cases sends and is compared with, worked out once, by
+    the first submission to start, while its server boots: each case's request, and the fingerprint
+    of its expected answer (most answers are that one)."""
+
+    def __init__(self, problem: Problem, cases: Sequence[Case]):
+        self.problem, self.cases = problem, cases
+        self.lock = threading.Lock()
+        self.requests: list[bytes] = []
+        self.expected: list[str] = []
+
+    def fill(self) -> list[bytes]:
+        """Work both out unless done (another submission's thread may be at it: then wait); the requests."""
+        with self.lock:
+            if len(self.requests) != len(self.cases):
+                self.expected = [values.fingerprint(c.expected) for c in self.cases]
+                self.requests = [encode_args(c.arg_list(self.problem)) for c in self.cases]
+        return self.requests
+
+
+def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Options | None = None,
+              shared: CaseData | None = None) -> SubmissionResult:
+    """Grade one submission on every case (`shared`: the cases' data, when other submissions use it too)."""
     source = Path(source)
     name = display_name(source)
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
     language = languages.for_path(source)
     checked: dict[int, CaseResult] = {}
-    expected: list[str] = []
+    data = shared or CaseData(problem, cases)
 
     def each(i: int, outcome: Outcome) -> None:  # while the box runs the next case
-        checked[i] = check(problem, cases[i], outcome, expected[i] if i < len(expected) else None)
-
-    def meanwhile() -> None:  # while the server starts: most answers will be these
-        expected[:] = [values.fingerprint(c.expected) for c in cases]
+        checked[i] = check(problem, cases[i], outcome, data.expected[i] if i < len(data.expected) else None)
 
     try:
-        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each, meanwhile)
+        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each, data.fill)
     except Exception as exc:  # a bug of the judge must not take the other submissions down
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
     common = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
@@ -177,9 +195,10 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
     """Grade every submission, `options.jobs` at a time; results in the order given."""
     options = options or Options()
     jobs = max(1, min(options.jobs, len(sources) or 1))
+    shared = CaseData(problem, cases)
 
     def one(source: Path) -> SubmissionResult:
-        result = grade_one(problem, cases, source, options)
+        result = grade_one(problem, cases, source, options, shared)
         if progress:
             progress(result)
         return result
