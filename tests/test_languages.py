@@ -182,16 +182,17 @@ def cache_files(cache: Path) -> dict[str, int]:
 
 
 def test_a_build_keeps_only_its_program(tmp_path):
-    """Compiled in the box: the cache keeps each program and its marker, no sources and no Go build cache
-    (each Go build has its own in the box's /tmp, so no build sees another's artifacts)."""
+    """Compiled in the box: the cache keeps each program and its marker (beside the case files'
+    markers and parsed YAML), no sources and no Go build cache (each Go build has its own in the
+    box's /tmp, so no build sees another's artifacts)."""
     subs = ROOT / "submissions" / "minesweeper" / "accepted"
     out = judge_with_cache(tmp_path, "grade", "minesweeper", str(subs / "bfs.go"), str(subs / "bfs.cpp"),
                            str(subs / "bfs_typed.ts"), str(subs / "dfs_recursive.java"), "--fuzz", "0", "--no-store")
     assert out.returncode == 0, out.stdout + out.stderr
     files = [Path(name).parts for name in cache_files(tmp_path)]
-    assert {parts[0] for parts in files} == {"go", "cpp", "typescript", "java", "validated"}, files
+    assert {parts[0] for parts in files} == {"go", "cpp", "typescript", "java", "validated", "parsed"}, files
     for parts in files:   # language / key / what the build left
-        assert parts[0] == "validated" or parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
+        assert parts[0] in ("validated", "parsed") or parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
     assert not (tmp_path / "go-build").exists() and not (tmp_path / "gopath").exists()
 
 
