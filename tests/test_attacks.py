@@ -297,7 +297,12 @@ def test_control_without_sandbox_root_can_forge_the_channel(listener, tmp_path):
     sandbox's RE there is the sandbox's doing. Where the judge measures the box (a cgroup), the worker
     answers the judge itself and the same line is refused for naming the judge's measure, box or not."""
     attack = materialize("fake_answer", tmp_path, listener)
-    result = grade_one(PROBLEM, CASES[:1], attack, Options(box=RlimitsBox(hierarchy=NO_CGROUP)))
+    # Through /proc only: the same line on the worker's own pipe would race it to the judge (relayed,
+    # it gives the zygote's keys twice and is refused), and the first line in decides the case.
+    through_proc = tmp_path / "through_proc" / "fake_answer.py"
+    through_proc.parent.mkdir()
+    through_proc.write_text(attack.read_text().replace("for fd in range(3, 64):", "for fd in ():"))
+    result = grade_one(PROBLEM, CASES[:1], through_proc, Options(box=RlimitsBox(hierarchy=NO_CGROUP)))
     assert result.cases[0].verdict is Verdict.AC, result.cases[0].message
     if {"cpuacct", "memory"} <= set(cgroups.available()):
         result = grade_one(PROBLEM, CASES[:1], attack, Options(box=RlimitsBox()))
