@@ -120,6 +120,43 @@ def test_work_before_the_server_is_ready_is_charged_to_the_first_case(box):
     assert 2000 <= case.cpu_ms <= 2000 + OVERSHOOT_MS, detail(result)
 
 
+ALTERNATE = '''# Every other case burns 0.3 s of CPU and holds 64 MB; each case prints its click.
+import time
+
+calls = []
+
+
+class Solution:
+    def updateBoard(self, board, click):
+        print("case", click)
+        if sum(click) % 2:
+            block = bytearray(64 << 20)
+            block[::4096] = b"x" * (16 << 10)
+            end = time.process_time() + 0.3
+            while time.process_time() < end:
+                pass
+        return [["X"]]
+'''
+
+
+def test_each_case_keeps_its_own_time_memory_and_output_though_the_next_is_sent_early(box, tmp_path):
+    """The next case goes to the box as soon as an answer is in and measured, before the judge checks
+    it: the heavy cases (odd clicks) and the light ones still get their own CPU time, peak memory and
+    prints, whatever order the judge's own work runs in."""
+    source = tmp_path / "alternate.py"
+    source.write_text(ALTERNATE)
+    cases = load_cases(PROBLEM)[:8]
+    result = grade_one(PATIENT, cases, source, Options(box=box))
+    for case, got in zip(cases, result.cases, strict=False):
+        click = case.args["click"]
+        assert got.output.strip() == f"case {click}", detail(result)
+        if sum(click) % 2:
+            assert 300 <= got.cpu_ms <= 300 + OVERHEAD_MS and got.memory_kb >= 60 * 1024, detail(result)
+        else:
+            assert got.cpu_ms < OVERHEAD_MS and got.memory_kb < 32 * 1024, detail(result)
+    assert {sum(c.args["click"]) % 2 for c in cases} == {0, 1}   # the cases hold both kinds
+
+
 @pytest.mark.parametrize("name", ["memory_rlimit.py", "memory_thread.py"])
 def test_memory_with_the_rlimit_lifted_or_on_a_helper_thread_is_mle(box, name):
     """330 MB against 256 MiB, with the address-space rlimit lifted, on the main or a helper thread:

@@ -9,6 +9,7 @@ in the rlimits-only box shows that the same probe does succeed without the sandb
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -40,6 +41,8 @@ WATCHED = ("judge", "problems", "submissions", "tests/attacks")
 
 PROBLEM = load_problem("minesweeper")
 CASES = load_cases(PROBLEM)[:3]   # the two samples and one secret case: enough, and quick
+#: Where no group can be made: the judge cannot measure the box, and the harnesses measure themselves.
+NO_CGROUP = cgroups.Hierarchy(1, {})
 
 #: attack -> the verdicts it may get in the box (one, except where the platform decides).
 EXPECTED = {
@@ -281,14 +284,32 @@ def test_control_without_sandbox_the_probes_succeed(listener, tmp_path):
     listener.connections = 0
 
 
+def test_a_forged_answer_is_refused_where_the_zygote_relays_too(box, listener, tmp_path):
+    """In a box without a cgroup the judge cannot measure, so the zygote relays every answer and adds
+    the id and its own measure: the forged line then gives those keys twice and is refused as well."""
+    relayed = dataclasses.replace(box, hierarchy=NO_CGROUP)
+    result = grade_one(PROBLEM, CASES, materialize("fake_answer", tmp_path, listener), Options(box=relayed))
+    assert_verdict("fake_answer", result, listener)
+
+
 @pytest.mark.skipif(os.geteuid() != 0, reason="only root can reopen a non-dumpable server's pipes without a sandbox")
 def test_control_without_sandbox_root_can_forge_the_channel(listener, tmp_path):
-    """Without a sandbox a root submission's forged line reaches the judge's channel: taken (AC) or
-    refused for a key given twice (RE), never ignored (the board it returns is wrong: WA would mean
-    the forged lines went nowhere)."""
-    result = grade_one(PROBLEM, CASES[:1], materialize("fake_answer", tmp_path, listener), Options(box=RlimitsBox()))
-    case = result.cases[0]
-    assert case.verdict is Verdict.AC or (case.verdict is Verdict.RE and "given twice" in case.message), case.message
+    """Without a sandbox, where the zygote relays the answers (no cgroup), a root submission reopens the
+    zygote's answer pipe through /proc and its forged answer is taken (AC on the first case): the
+    sandbox's RE there is the sandbox's doing. Where the judge measures the box (a cgroup), the worker
+    answers the judge itself and the same line is refused for naming the judge's measure, box or not."""
+    attack = materialize("fake_answer", tmp_path, listener)
+    # Through /proc only: the same line on the worker's own pipe would race it to the judge (relayed,
+    # it gives the zygote's keys twice and is refused), and the first line in decides the case.
+    through_proc = tmp_path / "through_proc" / "fake_answer.py"
+    through_proc.parent.mkdir()
+    through_proc.write_text(attack.read_text().replace("for fd in range(3, 64):", "for fd in ():"))
+    result = grade_one(PROBLEM, CASES[:1], through_proc, Options(box=RlimitsBox(hierarchy=NO_CGROUP)))
+    assert result.cases[0].verdict is Verdict.AC, result.cases[0].message
+    if {"cpuacct", "memory"} <= set(cgroups.available()):
+        result = grade_one(PROBLEM, CASES[:1], attack, Options(box=RlimitsBox()))
+        case = result.cases[0]
+        assert case.verdict is Verdict.RE and "given twice" in case.message, case.message
 
 
 @pytest.mark.skipif(not {"pids", "freezer"} <= set(cgroups.available()) and os.geteuid() == 0,

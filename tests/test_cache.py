@@ -116,8 +116,9 @@ def grade(source: Path, cache_dir: Path, cap_mb: float) -> subprocess.CompletedP
 
 
 def test_compiled_programs_are_pruned_least_recently_used_first(tmp_path):
-    """Real compiles in the box into a cache capped at about three programs and the validated markers:
-    the fourth program pushes out the two least recently used, and a re-graded one counts as used."""
+    """Real compiles in the box into a cache capped at about three programs, the validated markers and
+    the parsed case files: the fourth program pushes out the two least recently used, and a
+    re-graded one counts as used."""
     base = (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text()
     sources = {}
     for name in "abcd":
@@ -138,7 +139,7 @@ def test_compiled_programs_are_pruned_least_recently_used_first(tmp_path):
 
     build("a", 1024)
     one = cache.size_of(built["a"])
-    markers = sum(cache.size_of(p) for p in (folder / "validated").iterdir())
+    markers = sum(cache.size_of(p) for section in ("validated", "parsed") for p in (folder / section).iterdir())
     cap_mb = (markers + 3.5 * one) / MIB
     build("b", cap_mb)
     build("c", cap_mb)

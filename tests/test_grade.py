@@ -5,6 +5,7 @@ import pytest
 from helpers import DATA, SUBMISSIONS, run_judge
 from judge.errors import SubmissionError, UsageError
 from judge.grading.grade import Options, find_submissions, grade, grade_one
+from judge.problems import values
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.verdict import Verdict
@@ -134,6 +135,17 @@ def test_a_checker_that_raises_is_a_judge_error_only_on_a_well_formed_answer(pro
     buggy = load_problem(str(problem_copy))
     crashed = grade_one(buggy, few[:1], SUBMISSIONS / "accepted" / "bfs_class.py")
     assert crashed.verdict is Verdict.JE and "the checker failed: KeyError" in crashed.first_failure.message
+
+
+def test_each_answer_keeps_the_fingerprint_of_what_it_returned(problem, few):
+    """An answer equal to the expected one takes the expected answer's fingerprint, worked out while
+    the server starts; any other answer gets its own. Both are what fingerprint() gives the value."""
+    right = grade_one(problem, few, SUBMISSIONS / "accepted" / "bfs_class.py")
+    assert [c.answer for c in right.cases] == [values.fingerprint(c.expected) for c in few]
+    wrong = grade_one(problem, few, SUBMISSIONS / "wrong_answer" / "digits_spread.py")
+    assert any(c.verdict is Verdict.WA for c in wrong.cases)
+    for case, got in zip(few, wrong.cases, strict=False):
+        assert got.answer == values.fingerprint(got.got if got.verdict is Verdict.WA else case.expected), got
 
 
 def test_parallel_gives_the_same_verdicts(problem, few):

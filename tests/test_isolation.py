@@ -1,5 +1,6 @@
 """Every case runs in fresh state, and parallel grading gives exactly the serial verdicts."""
 
+import dataclasses
 import textwrap
 from pathlib import Path
 
@@ -9,10 +10,15 @@ from bench import boards
 from judge.grading.grade import Options, grade
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
+from judge.sandbox import cgroups
+from judge.sandbox.box import detect
 from judge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBMISSIONS = ROOT / "submissions" / "minesweeper"
+ATTACKS = ROOT / "tests" / "attacks"
+#: Attacks on the server itself, whose verdicts must not depend on which process answers the judge.
+DIRECT_ATTACKS = ("os_exit", "kill_parent", "close_pipes", "sys_exit", "raising_str", "allocate", "surrogate_cell")
 
 # Correct on a fresh start; from its second call in one process on, it returns the previous call's
 # answer. It passes only if no state survives from one case to the next.
@@ -66,6 +72,27 @@ def test_state_left_in_globals_does_not_reach_the_next_case(small, tmp_path):
     result = grade(problem, cases, [leaky, SUBMISSIONS / "accepted" / "global_cache.py"], Options(jobs=1))
     assert [r.verdict for r in result] == [Verdict.AC, Verdict.AC]
     assert all(c.verdict is Verdict.AC for r in result for c in r.cases)
+
+
+def test_the_worker_answering_the_judge_gives_the_relayed_verdicts(small):
+    """Where the box has a cgroup the Python worker answers the judge itself; without one the zygote
+    relays every answer. Every sample submission and the attacks on the server get the same verdicts
+    and messages both ways (only the figures differ: the judge's measure, or the zygote's; and which
+    limit a loop hits first, since without a cgroup load on the machine counts against the CPU limit)."""
+    problem, cases = small
+    box = detect()
+    if not {"cpuacct", "memory"} <= set(cgroups.available()):
+        pytest.skip("no cgroup with cpuacct and memory here: the worker never answers directly")
+    relayed = dataclasses.replace(box, hierarchy=cgroups.Hierarchy(1, {}))
+    sources = sorted(SUBMISSIONS.rglob("*.py")) + [ATTACKS / f"{name}.py" for name in DIRECT_ATTACKS]
+
+    def verdicts(results):
+        return [(r.submission, r.verdict, tuple((c.name, c.verdict, c.message if c.verdict is not Verdict.TLE else "")
+                                                for c in r.cases)) for r in results]
+
+    direct = grade(problem, cases, sources, Options(jobs=2, box=box))
+    assert verdicts(grade(problem, cases, sources, Options(jobs=2, box=relayed))) == verdicts(direct)
+    assert all(c.cpu_ms is not None for r in direct for c in r.cases if c.verdict is Verdict.AC)
 
 
 def test_parallel_verdicts_equal_serial_ones(small):

@@ -104,6 +104,13 @@ def test_a_void_entry_point_is_judged_on_its_inplace_argument_in_every_language(
     assert set(verdicts.values()) == {("AC", 19)}, verdicts
 
 
+def test_python_names_its_version_as_python_does_without_starting_one():
+    """The judge's own interpreter: its version line is the one `python3 --version` prints."""
+    printed = subprocess.run([sys.executable, "--version"], capture_output=True, text=True).stdout.strip()
+    tool = languages.by_name("python").find_toolchain()
+    assert tool.ok and tool.version == printed and tool.command == sys.executable
+
+
 def test_grade_reports_what_crashed(tmp_path):
     sub = ROOT / "submissions" / "minesweeper" / "runtime_error"
     out = judge("grade", "minesweeper", str(sub / "null_deref.cpp"), str(sub / "index_out_of_bounds.java"),
@@ -215,16 +222,17 @@ def cache_files(cache: Path) -> dict[str, int]:
 
 
 def test_a_build_keeps_only_its_program(tmp_path):
-    """Compiled in the box: the cache keeps each program and its marker, no sources and no Go build cache
-    (each Go build has its own in the box's /tmp, so no build sees another's artifacts)."""
+    """Compiled in the box: the cache keeps each program and its marker (beside the case files'
+    markers and parsed YAML), no sources and no Go build cache (each Go build has its own in the
+    box's /tmp, so no build sees another's artifacts)."""
     subs = ROOT / "submissions" / "minesweeper" / "accepted"
     out = judge_with_cache(tmp_path, "grade", "minesweeper", str(subs / "bfs.go"), str(subs / "bfs.cpp"),
                            str(subs / "bfs_typed.ts"), str(subs / "dfs_recursive.java"), "--fuzz", "0", "--no-store")
     assert out.returncode == 0, out.stdout + out.stderr
     files = [Path(name).parts for name in cache_files(tmp_path)]
-    assert {parts[0] for parts in files} == {"go", "cpp", "typescript", "java", "validated"}, files
+    assert {parts[0] for parts in files} == {"go", "cpp", "typescript", "java", "validated", "parsed"}, files
     for parts in files:   # language / key / what the build left
-        assert parts[0] == "validated" or parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
+        assert parts[0] in ("validated", "parsed") or parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
     assert not (tmp_path / "go-build").exists() and not (tmp_path / "gopath").exists()
 
 

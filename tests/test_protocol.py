@@ -46,6 +46,16 @@ def test_a_key_given_twice_at_the_top_is_refused_so_the_last_cannot_win():
             "the key 'cpu_ms' given twice")
 
 
+def test_a_server_the_judge_measures_may_not_name_the_measures():
+    """Python's worker answers the judge directly where the box has a cgroup, and sends no measures:
+    a line that names one was not written by the harness, and the judge's measure holds that key."""
+    assert decode(line(id=1, status="ok", value=[]), LIMIT, measured=True).status is Status.OK
+    for raw in (ok(b"[]"), line(id=1, status="ok", value=[], mem_kb=5), line(id=1, status="exit", code=1, cpu_ms=3)):
+        message = decode(raw, LIMIT, measured=True)
+        assert message.status is Status.PROTOCOL and "given twice (the judge measures it)" in message.error, message
+        assert decode(raw, LIMIT).status is not Status.PROTOCOL   # a harness that measures itself may send them
+
+
 def test_a_key_twice_inside_the_value_is_the_answers_own_oddity_not_a_broken_line():
     message = decode(ok(b'[{"a": 1, "a": 2}]'), LIMIT)
     assert message.status is Status.OK  # and the signature check makes it WA: no object is a char

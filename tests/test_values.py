@@ -64,3 +64,11 @@ def test_as_doubles_rounds_only_integers_a_double_cannot_hold():
     assert values.as_doubles([[2 ** 53 + 1]], "int[][]") == [[2 ** 53]]
     assert values.as_doubles(["9007199254740993"], "string[]") == ["9007199254740993"]
     assert values.as_doubles(10 ** 400, "long") == 10 ** 400  # past any double: left alone
+
+
+def test_equal_values_are_the_same_json_only_for_text():
+    """Equal text (and arrays of it) is the same JSON, so the same fingerprint; equal numbers need not be."""
+    assert values.equal_means_same("char[][]") and values.equal_means_same("string[]")
+    assert not values.equal_means_same("int[]") and not values.equal_means_same("double")
+    assert [1] == [1.0] and values.fingerprint([1]) != values.fingerprint([1.0])
+    assert not values.equal_means_same("void")

@@ -62,17 +62,13 @@ def box(require_sandbox: bool = False) -> Box:
 
 def options_and_cases(problem: Problem, args: argparse.Namespace) -> tuple[Options, list[Case], list[Case]]:
     """The options and all the cases of a run; the sandbox's self-test (a real box started and
-    checked) runs in the background while the case files load."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    checked) runs in the background while the judge imports and the case files load (main.py starts it)."""
     from judge.problems.cases import load_cases
 
     if args.fuzz < 0:
         raise UsageError("--fuzz must be 0 or more")
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        found = pool.submit(box, args.require_sandbox)
-        fixed = load_cases(problem)
-        opts = options(args, found.result())
+    fixed = load_cases(problem)
+    opts = options(args)
     return opts, *all_cases(problem, args, opts, fixed)
 
 

@@ -15,7 +15,6 @@ from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
 from judge.problems.cases import count_by_group, test_set_hash
 from judge.problems.problem import load_problem
-from judge.results import report, serialize
 from judge.verdict import Verdict
 
 if TYPE_CHECKING:  # the store is imported when it is opened
@@ -47,11 +46,15 @@ def cmd_grade(args: argparse.Namespace) -> int:
     assert box is not None  # options() finds one
     drawn = cases[len(fixed):]
     if args.json:
+        from judge.results import serialize
+
         print(serialize.dumps(serialize.grade_document(
             problem.id, problem.title, results, comparison, sandbox=box.name, sandbox_detail=box.describe(),
             isolated=box.isolated, cases=len(cases), random_count=len(drawn), seed=args.seed,
             random_hash=test_set_hash(drawn))))
     else:
+        from judge.results import report  # the table's tabulate costs 20-30 ms to import: text runs only
+
         header = (f"problem {problem.id}: {len(cases)} cases ({count_by_group(fixed)}, "
                   f"{len(drawn)} random with --seed {args.seed}); sandbox: {box.describe()}\n")
         print(report.text_report(problem, cases, results, header))
@@ -67,6 +70,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     results = grade(problem, cases, find_submissions(args.submissions), opts)
     comparison = compare.compare(cases, results, problem)
     if args.json:
+        from judge.results import serialize
+
         print(serialize.dumps(serialize.compare_document(problem.id, args.seed, comparison)))
     else:
         print(compare.render(comparison))

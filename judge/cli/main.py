@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 
@@ -131,6 +130,10 @@ def _random_options(parser: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; turn the judge's errors into one line and an exit code."""
     args = build_parser().parse_args(argv)
+    if hasattr(args, "require_sandbox"):  # a command that runs submissions: test the sandbox while loading
+        from judge.sandbox.box import detect_soon
+
+        detect_soon()
     try:
         module, function = args.run.split(":")
         command: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"judge.cli.{module}"), function)
@@ -138,21 +141,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except JudgeError as exc:
         print(f"judge: error: {terminal(exc)}", file=sys.stderr)  # it may quote a file name or a submission
         return exc.exit_code
-    except sqlite3.Error as exc:  # the store failed after it was opened (disk full, locked too long, corrupt page)
-        print(f"judge: error: {terminal(getattr(args, 'db_path', 'the results store'))}: {terminal(exc)}",
-              file=sys.stderr)
-        return EXIT_USAGE
     except KeyboardInterrupt:
         print("judge: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
-    except Exception as exc:  # a bug: say so in one line, with how to see more
+    except Exception as exc:
+        if _store_failed(exc):  # the store failed after it was opened (disk full, locked too long, corrupt page)
+            print(f"judge: error: {terminal(getattr(args, 'db_path', 'the results store'))}: {terminal(exc)}",
+                  file=sys.stderr)
+            return EXIT_USAGE
+        # a bug: say so in one line, with how to see more
         print(f"judge: internal error (a bug in the judge, please report it): {type(exc).__name__}: {terminal(exc)}",
               file=sys.stderr)
         if "JUDGE_DEBUG" in os.environ:
             raise
         return EXIT_BUG
+
+
+def _store_failed(exc: Exception) -> bool:
+    """Whether `exc` is sqlite3's, without importing sqlite3: only a command that opened the store
+    has imported it, and only then can it have raised."""
+    sqlite3 = sys.modules.get("sqlite3")
+    return sqlite3 is not None and isinstance(exc, sqlite3.Error)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from judge.problems import values
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box
+from judge.sandbox.runner import Arguments, encode_args
 from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
 
 #: Verdicts after which the rest of a submission's cases are skipped (each would cost a full limit).
@@ -101,8 +103,11 @@ def display_name(path: Path) -> str:
 
 
 def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options: Options | None = None,
-            language: Language | None = None) -> Execution:
-    """Run one submission on every input in order, in a fresh case state each, in the box."""
+            language: Language | None = None, each: Callable[[int, Outcome], None] | None = None,
+            meanwhile: Callable[[], Sequence[bytes] | None] | None = None) -> Execution:
+    """Run one submission on every input in order, in a fresh case state each, in the box. Each input
+    is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile. While
+    the server starts, `meanwhile()` runs and the requests are encoded (unless it returns them so)."""
     options = options or Options()
     language = language or languages.for_path(source)
     result = Execution(language.name)
@@ -110,22 +115,32 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
         if not session.ok:
             result.compile_error, result.judge_error = session.compile_error, session.judge_error
             return result
+        requests: list[Arguments] = list(inputs)
+
+        def prepare() -> None:
+            encoded = meanwhile() if meanwhile is not None else None
+            requests[:] = encoded if encoded is not None else [encode_args(args) for args in inputs]
+
+        session.begin(prepare)
         stopped = False
-        for args in inputs:
+        for i, args in enumerate(requests):
             if stopped:
                 result.outcomes.append(None)
                 continue
-            outcome = session.run(args)
+            outcome = session.run(args, requests[i + 1] if i + 1 < len(requests) else None)
             if session.compile_error is not None:
                 result.compile_error = session.compile_error
                 return result
             result.outcomes.append(outcome)
             stopped = outcome.verdict in LIMITS and options.skip_after_limit
+            if each is not None:
+                each(i, outcome)
     return result
 
 
-def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
-    """Judge one execution against the case's expected answer with the problem's checker."""
+def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer: str | None = None) -> CaseResult:
+    """Judge one execution against the case's expected answer with the problem's checker;
+    `expected_answer`: that answer's fingerprint, when already known."""
     if outcome is None:
         return CaseResult(case.name, case.group, Verdict.SKIPPED,
                           message="not run after a time or memory limit was exceeded", answer=Verdict.SKIPPED.value)
@@ -137,7 +152,12 @@ def check(problem: Problem, case: Case, outcome: Outcome | None) -> CaseResult:
                           diff=(outcome.message,) if outcome.verdict is Verdict.WA else (), got=shown,
                           answer=outcome.verdict.value if shown is None else values.fingerprint(shown), **base)
     # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later.
-    answered = _Answered(**base, answer=values.fingerprint(outcome.value))
+    # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later; the
+    # expected answer's, worked out once per grade, serves every answer equal to it.
+    same = expected_answer is not None and values.equal_means_same(problem.signature.returns) \
+        and outcome.value == case.expected
+    answered = _Answered(**base, answer=expected_answer if same and expected_answer is not None
+                         else values.fingerprint(outcome.value))
     try:
         ok, explanations = judge_answer(problem, case.expected, outcome, case.args)
     except Exception as exc:  # the checker is the package's code: its failure is the judge's
@@ -164,15 +184,41 @@ def judge_answer(problem: Problem, expected: Any, outcome: Outcome, args: Any) -
     return ok, explanations
 
 
-def grade_one(problem: Problem, cases: Sequence[Case], source: Path,
-              options: Options | None = None) -> SubmissionResult:
-    """Grade one submission on every case."""
+class CaseData:
+    """What every submission graded on the same cases sends and is compared with, worked out once, by
+    the first submission to start, while its server boots: each case's request, and the fingerprint
+    of its expected answer (most answers are that one)."""
+
+    def __init__(self, problem: Problem, cases: Sequence[Case]):
+        self.problem, self.cases = problem, cases
+        self.lock = threading.Lock()
+        self.requests: list[bytes] = []
+        self.expected: list[str] = []
+
+    def fill(self) -> list[bytes]:
+        """Work both out unless done (another submission's thread may be at it: then wait); the requests."""
+        with self.lock:
+            if len(self.requests) != len(self.cases):
+                self.expected = [values.fingerprint(c.expected) for c in self.cases]
+                self.requests = [encode_args(c.arg_list(self.problem)) for c in self.cases]
+        return self.requests
+
+
+def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Options | None = None,
+              shared: CaseData | None = None) -> SubmissionResult:
+    """Grade one submission on every case (`shared`: the cases' data, when other submissions use it too)."""
     source = Path(source)
     name = display_name(source)
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
     language = languages.for_path(source)
+    checked: dict[int, CaseResult] = {}
+    data = shared or CaseData(problem, cases)
+
+    def each(i: int, outcome: Outcome) -> None:  # while the box runs the next case
+        checked[i] = check(problem, cases[i], outcome, data.expected[i] if i < len(data.expected) else None)
+
     try:
-        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language)
+        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each, data.fill)
     except Exception as exc:  # a bug of the judge must not take the other submissions down
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
     common: _Submitted = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
@@ -184,7 +230,8 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path,
         results = tuple(CaseResult(c.name, c.group, Verdict.CE, message=execution.compile_error,
                                    answer=Verdict.CE.value) for c in cases)
         return SubmissionResult(verdict=Verdict.CE, cases=results, message=execution.compile_error, **common)
-    results = tuple(check(problem, case, outcome) for case, outcome in zip(cases, execution.outcomes, strict=True))
+    results = tuple(checked[i] if i in checked else check(problem, case, outcome)
+                    for i, (case, outcome) in enumerate(zip(cases, execution.outcomes, strict=True)))
     return SubmissionResult(verdict=overall(results), cases=results, **common)
 
 
@@ -193,14 +240,16 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
     """Grade every submission, `options.jobs` at a time; results in the order given."""
     options = options or Options()
     jobs = max(1, min(options.jobs, len(sources) or 1))
+    shared = CaseData(problem, cases)
 
     def one(source: Path) -> SubmissionResult:
-        result = grade_one(problem, cases, source, options)
+        result = grade_one(problem, cases, source, options, shared)
         if progress:
             progress(result)
         return result
 
     if jobs == 1:
         return [one(s) for s in sources]
+
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         return list(pool.map(one, sources))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judge import __version__, languages
 from judge.grading.authors import author_of
@@ -24,9 +24,12 @@ from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem
 from judge.results import scoring
-from judge.results.records import ReferenceTime, StoredRun
-from judge.results.store import Store, now
+from judge.results.records import ReferenceTime, StoredRun, now
+from judge.results.store import Store
 from judge.verdict import FirstFailure, Recording, SubmissionResult
+
+if TYPE_CHECKING:  # sqlite3 is imported only by a run that opens the store
+    from judge.results.store import Store
 
 REFERENCE_REPEATS = 3
 
@@ -132,6 +135,7 @@ class Recorder:
 def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], options: Options | None = None,
                       repeats: int = REFERENCE_REPEATS) -> dict[str, ReferenceTime]:
     """Run the reference `repeats` times and store each case's median CPU and wall time."""
+
     inputs = [c.arg_list(problem) for c in cases]
     samples: dict[str, list[tuple[float | None, float]]] = {c.name: [] for c in cases}
     for _ in range(repeats):

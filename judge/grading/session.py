@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypedDict
@@ -19,7 +20,7 @@ from judge.problems import values
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box, detect
 from judge.sandbox.protocol import Status
-from judge.sandbox.runner import Launch, Reply, Server
+from judge.sandbox.runner import Arguments, Launch, Reply, Server
 from judge.verdict import Verdict
 
 
@@ -59,6 +60,7 @@ class Session:
         self.compile_error: str | None = None   # set once the submission is known not to compile
         self.judge_error: str | None = None     # set when the judge cannot run it at all
         self.starts = 0                          # servers started (1 + restarts after kills)
+        self.failed_start: Outcome | None = None  # what begin()'s failed start means, for the first run()
 
     def __enter__(self) -> Session:
         self.prepare()
@@ -88,24 +90,35 @@ class Session:
         """Whether the submission can still be run."""
         return self.prepared is not None and self.compile_error is None and self.judge_error is None
 
-    def run(self, args: list[Any]) -> Outcome:
-        """Run one input (arguments in signature order); start a server first if none is alive."""
+    def begin(self, meanwhile: Callable[[], None] | None = None) -> None:
+        """Start the server now and run `meanwhile` (the judge's own preparation) while it boots;
+        the first run() finds it ready, or gets what its failure means."""
+        if self.prepare() and self.ok and self.server is None:
+            self.failed_start = self._start(meanwhile)
+        elif meanwhile is not None:
+            meanwhile()
+
+    def run(self, args: Arguments, following: Arguments | None = None) -> Outcome:
+        """Run one input (arguments in signature order); start a server first if none is alive.
+        `following`: the next input, sent once this one is answered so the box runs it while this
+        one is checked (runner.Server.run); the next call must be for that same list."""
         if not self.prepare() or not self.ok:
             return Outcome(Verdict.CE if self.compile_error is not None else Verdict.JE,
                        message=self.compile_error or self.judge_error or "")
         if self.server is None:
-            failed = self._start()
+            failed, self.failed_start = self.failed_start, None
+            failed = failed or self._start()
             if failed is not None:
                 return failed
         assert self.server is not None  # _start() set it
-        reply = self.server.run(args)
+        reply = self.server.run(args, following)
         if reply.status is Status.WALL_TIMEOUT:
             # The CPU limit is on the box's CPU time and load cannot trip it; the wall limit (3x CPU) can be
             # tripped by a machine busy with other work. So a wall time-out is given only when a fresh
             # server times out again on the same case (README, "Speed": how load is accounted for).
             self._stop()
             if self._start() is None:
-                reply = self.server.run(args)
+                reply = self.server.run(args, following)
         outcome = interpret(self.problem, reply)
         if self.language.numbers_are_doubles and outcome.verdict is None:
             outcome = replace(outcome, doubles=True)
@@ -117,12 +130,12 @@ class Session:
             self._stop()
         return outcome
 
-    def _start(self) -> Outcome | None:
+    def _start(self, meanwhile: Callable[[], None] | None = None) -> Outcome | None:
         """Start a server for the next input; None when it is ready, else what its failure means."""
         assert self.workdir is not None  # prepare() made it before any server
         server = Server(self._launch(), self.problem.limits, self.box, self.workdir)
         self.starts += 1
-        start = server.start()
+        start = server.start(meanwhile)
         if start.status is Status.READY:
             self.server = server
             return None
@@ -140,12 +153,13 @@ class Session:
         language, prepared, problem = self.language, self.prepared, self.problem
         assert prepared is not None  # a server is started only for a prepared submission
 
-        def argv(request_fd: int, response_fd: int) -> list[str]:
+        def argv(request_fd: int, response_fd: int, measured: bool) -> list[str]:
             config = language.config(problem, prepared)
-            config.update(request_fd=request_fd, response_fd=response_fd)
+            config.update(request_fd=request_fd, response_fd=response_fd, measured=measured)
             return language.server_argv(prepared, config)
 
-        return Launch(argv, tuple(Path(p) for p in prepared.mounts), language.code_before_ready)
+        return Launch(argv, tuple(Path(p) for p in prepared.mounts), language.code_before_ready,
+                      language.answers_directly)
 
     def _stop(self) -> None:
         if self.server is not None:

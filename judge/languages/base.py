@@ -79,6 +79,9 @@ class Language:
     code_before_ready: bool = False
     #: Whether its numbers are doubles (JavaScript): its answers are judged at a double's precision.
     numbers_are_doubles: bool = False
+    #: Whether the harness, told that the judge measures the box itself (`measured` in its config),
+    #: answers from where the submission runs and sends no `cpu_ms`/`mem_kb` (judge/sandbox/protocol.py).
+    answers_directly: bool = False
 
     def matches(self, path: Path) -> bool:
         """Whether a file is written in this language (by its extension)."""

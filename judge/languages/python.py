@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
+from judge.languages.base import HARNESS_DIR, Language, Prepared, Toolchain, dumps
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box
 
@@ -25,10 +25,15 @@ class Python(Language):
     selftest_extension = ".py"
     selftest_source = ("class Solution:\n    def countChars(self, words, base):\n"
                        "        return base + sum(map(len, words))\n")
+    answers_directly = True   # where the box has a cgroup, the worker answers the judge itself
 
     def executable(self) -> str | None:
         """The judge's own interpreter: always there."""
         return sys.executable
+
+    def find_toolchain(self) -> Toolchain:
+        """The judge's own interpreter and the line `python3 --version` prints, without starting one."""
+        return Toolchain(self.name, sys.executable, f"Python {sys.version.split()[0]}", True)
 
     def prepare(self, source: Path, workdir: Path, problem: Problem, box: Box | None = None) -> Prepared:
         """Copy the source into the box's folder; the server compiles it and reports a syntax error as CE."""

@@ -13,12 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from judge import cache
 from judge.defaults import CACHE_ROOT
 from judge.errors import CaseError
-from judge.problems import values
+from judge.problems import parsed, values
 from judge.problems.problem import Problem
 
 #: The visible group, first in test order; and the group cases are added to unless told otherwise.
@@ -26,8 +24,6 @@ SAMPLE, SECRET = "sample", "secret"
 #: The group of the judge's random cases: no folder of cases/ may take its name.
 RANDOM_GROUP = "random"
 RESERVED = ("name", "description", "expected")
-#: The same safe loader in C when PyYAML was built with libyaml; the pure-Python one otherwise.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -110,27 +106,18 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
     except (OSError, UnicodeDecodeError) as exc:
         raise CaseError(f"{path}: cannot read: {exc}") from None
     try:
-        node, data = _parse(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
+        # Parsed once: the same bytes come back from the cache without PyYAML (judge/problems/parsed.py).
+        data, lines = parsed.load(text, lines=True)
+    except parsed.Malformed as failure:
+        error = failure.error
+        mark = getattr(error, "problem_mark", None)
         where = f":{mark.line + 1}" if mark else ""
-        raise CaseError(f"{path}{where}: malformed YAML: {getattr(exc, 'problem', None) or exc}") from None
+        raise CaseError(f"{path}{where}: malformed YAML: {getattr(error, 'problem', None) or error}") from None
     if data is None:
         return []
     if not isinstance(data, list):
         raise CaseError(f"{path}:1: expected a list of cases, got {type(data).__name__}")
-    lines = [item.start_mark.line + 1 for item in node.value]
-    return [_case(problem, path, group, item, line) for item, line in zip(data, lines, strict=True)]
-
-
-def _parse(text: str) -> tuple[Any, Any]:
-    """(node tree, data) from one parse; libyaml's loader when present (10x faster on big case sets)."""
-    loader = _LOADER(text)
-    try:
-        node = loader.get_single_node()
-        return node, (loader.construct_document(node) if node is not None else None)
-    finally:
-        loader.dispose()
+    return [_case(problem, path, group, item, line) for item, line in zip(data, lines or (), strict=False)]
 
 
 def _case(problem: Problem, path: Path, group: str, item: Any, line: int) -> Case:
@@ -207,5 +194,9 @@ def test_set_hash(cases: list[Case]) -> str:
     """A stable hash of every case's name, group, inputs and expected answer."""
     digest = hashlib.sha256()
     for case in cases:
-        digest.update(json.dumps(case.to_dict(), sort_keys=True, separators=(",", ":")).encode())
+        digest.update(_CANONICAL.encode(case.to_dict()).encode())
     return digest.hexdigest()
+
+
+#: json.dumps(..., sort_keys=True, separators=(",", ":")), made once: a re-grade hashes 1,000 cases and more.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))

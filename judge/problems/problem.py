@@ -13,10 +13,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import yaml
-
 from judge.errors import ProblemError, UsageError
-from judge.problems import checkers, values
+from judge.problems import checkers, parsed, values
 
 #: The folder of problems used when a bare name is given (overridable with JUDGE_PROBLEMS).
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -219,8 +217,9 @@ def load_problem(name: str) -> Problem:
     root = find_problem_dir(name)
     path = root / "problem.yaml"
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
+        data = parsed.load(path.read_text(encoding="utf-8"), libyaml=False)[0] or {}
+    except parsed.Malformed as failure:
+        exc = failure.error
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark else ""
         raise ProblemError(f"{path}{where}: malformed YAML: {getattr(exc, 'problem', exc)}") from None

@@ -181,8 +181,20 @@ def _short(value: Any, limit: int = 200) -> str:
 
 def fingerprint(value: Any) -> str:
     """A short stable hash of a JSON-ready value: two answers agree when their fingerprints do."""
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return hashlib.sha256(_CANONICAL.encode(value).encode()).hexdigest()[:16]
+
+
+#: json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False), made once.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def equal_means_same(type_: str) -> bool:
+    """Whether two values of this type that compare equal are the same JSON, hence have the same
+    fingerprint: text and arrays of it. Numbers are not (1 == 1.0 == True)."""
+    try:
+        return parse_type(type_)[0] in ("char", "string")
+    except ValueError:
+        return False
 
 
 def from_text(text: str, type_: str, where: str = "value") -> Any:

@@ -9,8 +9,14 @@ CaseResult, SubmissionResult, FirstFailure, Recording) are what grading returns.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 
 from judge.verdict import FirstFailure, Verdict
+
+
+def now() -> str:
+    """The current UTC time as ISO 8601 with microseconds (sorts as text): the records' timestamps."""
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
 @dataclass(frozen=True)

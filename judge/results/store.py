@@ -23,11 +23,11 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from judge.errors import StoreError
-from judge.results.records import ReferenceTime, StoredRun, StoredSubmission
+from judge.results.records import ReferenceTime, StoredRun, StoredSubmission, now
 from judge.verdict import CaseResult, FirstFailure, SubmissionResult, Verdict
 
 DEFAULT_DB = Path(".judge") / "results.sqlite3"
@@ -113,11 +113,6 @@ SCHEMA_VERSION = len(MIGRATIONS)
 DIFF_LINES = 40  # the checker's explanations kept per case (a 50x50 board can have 2,500)
 FAILURE_DIFF_LINES = 200  # ... and for the first failing case, which the HTML page lists
 OUTPUT_KEPT = 2000  # characters of what the first failing case printed
-
-
-def now() -> str:
-    """The current UTC time as ISO 8601 with microseconds (sorts as text)."""
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
 def db_path(option: str | None) -> Path:
@@ -281,11 +276,13 @@ class Store:
         """The cases of a stored submission in test order; a result reused from the cache has none
         of its own and shares those of the submission it was reused from."""
         while True:
-            rows = self.conn.execute(
+            cursor = self.conn.cursor()
+            cursor.row_factory = None  # plain tuples: a re-grade reads back 20,000 rows and more
+            rows = cursor.execute(
                 "SELECT name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff, answer FROM cases "
                 "WHERE submission_id = ? ORDER BY idx", (submission_id,)).fetchall()
             if rows:
-                return tuple(self._case(r) for r in rows)
+                return tuple(map(self._case, rows))
             source = self.conn.execute("SELECT cached_from FROM submissions WHERE id = ?", (submission_id,)).fetchone()
             if source is None or source[0] is None:
                 return ()
@@ -341,10 +338,11 @@ class Store:
             message=row["message"], cached_from=row["cached_from"],
             first_failure=self._failure(row["first_failure"]) if row["first_failure"] else None)
 
-    def _case(self, row: sqlite3.Row) -> CaseResult:
+    def _case(self, row: tuple[Any, ...]) -> CaseResult:
         name, group, verdict, time_ms, cpu_ms, memory_kb, message, diff, answer = row
-        return CaseResult(name, group, self._verdict(verdict), time_ms or 0.0, cpu_ms, memory_kb, message,
-                          tuple(diff.split("\n")) if diff else (), answer=answer or "")
+        known = _VERDICTS.get(verdict)  # the usual case without a call: rows come by the ten thousand
+        return CaseResult(name, group, known if known is not None else self._verdict(verdict), time_ms or 0.0,
+                          cpu_ms, memory_kb, message, tuple(diff.split("\n")) if diff else (), None, "", answer or "")
 
     def _failure(self, text: str) -> FirstFailure:
         """The first-failure column (see _encode_failure) back as a record."""
@@ -362,6 +360,9 @@ class Store:
             return Verdict.from_name(name)
         except ValueError as exc:
             raise StoreError(f"{self.path}: {exc} (a corrupt or foreign results database)") from None
+
+
+_VERDICTS = {verdict.value: verdict for verdict in Verdict}
 
 
 def _run(row: sqlite3.Row) -> StoredRun:

@@ -25,6 +25,7 @@ import resource
 import shutil
 import subprocess
 import tempfile
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -276,9 +277,24 @@ def _user_processes() -> int:
     return count
 
 
-@functools.cache
+_DETECTING = threading.Lock()
+
+
 def detect() -> Box:
     """The best box this machine offers: bwrap if a real self-test passes (once per process), else rlimits."""
+    with _DETECTING:  # a caller while detect_soon() runs waits for its answer rather than testing again
+        return _detect()
+
+
+def detect_soon() -> None:
+    """Start detect() on a thread of its own: its self-test (a real box) runs while the judge imports and loads."""
+    # Not a daemon: a judge that exits meanwhile waits for the test box to end and its cgroup to go.
+    threading.Thread(target=detect, name="judge-detect").start()
+
+
+@functools.cache
+def _detect() -> Box:
+    """detect()'s work, done once per process."""
     exe = shutil.which("bwrap")
     if not exe:
         return RlimitsBox(reason="bwrap (Debian package bubblewrap) is not installed")

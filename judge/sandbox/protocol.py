@@ -13,6 +13,10 @@ answers first `{"status": "ready"}` or `{"status": "compile_error", "message": M
 line per request. Every per-case line carries `id` (an integer: the request's), and may carry
 `cpu_ms` (a number >= 0), `mem_kb` (an integer >= 0) and `restart` (`true`: a server that cannot
 stop a runaway case in place, JVM or Go, answers and then exits; the judge starts a fresh one).
+A server told that the judge measures the box itself (`measured: true` in its config, where the box
+has a cgroup) and that answers from where the submission runs (Python's worker) sends no `cpu_ms`
+or `mem_kb`: the judge's own measure holds those keys, so a line naming them gives a key twice and
+is refused (`decode(..., measured=True)`); the harness did not write it.
 
 | status | its own fields | verdict and message |
 | --- | --- | --- |
@@ -139,6 +143,8 @@ START, CASE, JUDGE = "start", "case", "judge"
 INT, NUMBER, TEXT, BOOL, ANY = "an integer", "a finite number", "a string", "true or false", "any value"
 #: Fields every answer to a case may carry besides its status's own (`id` is required).
 CASE_FIELDS = {"id": INT, "cpu_ms": NUMBER, "mem_kb": INT, "restart": BOOL}
+#: The fields the judge fills itself for a server it measures from outside (`decode(measured=True)`).
+MEASURED = ("cpu_ms", "mem_kb")
 
 
 @dataclass(frozen=True)
@@ -186,19 +192,20 @@ class Message:
     error: str = ""   # for Status.PROTOCOL: what was wrong with the line
 
 
-def decode(line: bytes, limit: int) -> Message:
-    """Read one line from the box by the rules above; never raises, whatever the bytes."""
+def decode(line: bytes, limit: int, measured: bool = False) -> Message:
+    """Read one line from the box by the rules above; never raises, whatever the bytes. `measured`:
+    the judge measures this server's time and memory itself, so the line may not name them."""
     # What hostile bytes can raise is caught where it can happen; this is the last net for the kinds
     # they could raise (a bug of the decoder itself, say a KeyError, still shows as the judge's).
     try:
-        return _decode(line, limit)
+        return _decode(line, limit, measured)
     except RecursionError:   # unreachable after the depth check
         return _broken(f"nested deeper than {MAX_DEPTH} levels")
     except ValueError as exc:  # UnicodeError included
         return _broken(_clean(str(exc), 120) or type(exc).__name__)
 
 
-def _decode(line: bytes, limit: int) -> Message:
+def _decode(line: bytes, limit: int, measured: bool = False) -> Message:
     if len(line) > limit:
         return _broken(f"a line of {len(line)} bytes (at most {limit})")
     deep_fields: set[str] = set()
@@ -218,6 +225,10 @@ def _decode(line: bytes, limit: int) -> Message:
         return _broken(f"not a JSON object but {_kind(message)}")
     if id(message) in repeated:  # only the envelope's own keys: one twice inside the value is the answer's oddity
         return _broken(f"the key {_clean(repeated[id(message)], 40)!r} given twice")
+    if measured:
+        for key in MEASURED:
+            if key in message:
+                return _broken(f"the key {key!r} given twice (the judge measures it)")
     status = _status(message.get("status"))
     if status is None:
         return _broken(f"an unknown status {_clean(repr(message.get('status')), 40)}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import select
 import selectors
 import subprocess
 import time
@@ -39,15 +40,31 @@ SERVER_MEMORY = 128 * 1024 * 1024
 KEPT = {Status.TIMEOUT, Status.MEMORY, Status.NOENTRY, Status.COMPILE_ERROR}
 #: Re-reading the box's CPU time while a case runs is never sooner than this (seconds) after the last.
 CPU_RECHECK = 0.002
+#: A case's arguments in signature order, or their JSON array as `encode_args` makes it.
+Arguments = list[Any] | bytes
 
 
 @dataclass(frozen=True)
 class Launch:
-    """What to start in the box: its argv given the two pipe fds it must use, and the folders it must see."""
+    """What to start in the box: its argv given the two pipe fds it must use and whether the judge
+    measures the box itself, and the folders it must see."""
 
-    argv: Callable[[int, int], list[str]]   # (request_fd, response_fd) -> argv
+    argv: Callable[[int, int, bool], list[str]]   # (request_fd, response_fd, measured) -> argv
     mounts: tuple[Path, ...] = ()
     charge_start: bool = False   # submission code may run before ready: the first case pays the start
+    #: Told `measured`, the server answers from where the submission runs and sends no measures of
+    #: its own (Python's worker): a line naming them is refused (judge/sandbox/protocol.py).
+    direct: bool = False
+
+
+@dataclass
+class _Ahead:
+    """A case sent before the previous one was checked: its arguments, id, unsent bytes and start."""
+
+    args: Arguments
+    ident: int
+    payload: bytes
+    started: float
 
 
 @dataclass
@@ -72,25 +89,32 @@ class Server:
         self.jail: Jail | None = None
         self.next_id = 0
         self.meter: Meter | None = None
+        self.measured = False            # the harness sends no measures: lines naming them are refused
+        self.ahead: _Ahead | None = None
+        self.selector: selectors.BaseSelector | None = None
 
     @property
     def alive(self) -> bool:
         """Whether the server is still running (a fatal reply stops it)."""
         return self.proc is not None
 
-    def start(self) -> Reply:
-        """Start the server and wait for its first message (`ready` or `compile_error`)."""
+    def start(self, meanwhile: Callable[[], None] | None = None) -> Reply:
+        """Start the server and wait for its first message (`ready` or `compile_error`); `meanwhile`
+        runs once the box is starting, on the judge's side, before that wait."""
         req_r, self.req_w = os.pipe()
         self.resp_r, resp_w = os.pipe()
-        argv = self.launch.argv(req_r, resp_w)
-        # Only the box's own folder holds the submission: its source folder (other submissions) stays out.
-        # Read-only: a writable folder on the judge's disk would let a submission fill the disk file by
-        # file; a sandboxed box writes to its private, size-capped /tmp instead.
-        mounts = [Mount(Path(p)) for p in self.launch.mounts]
-        mounts.append(Mount(self.workdir))
-        command = self.box.command(argv, self.workdir, mounts, keep_fds=(req_r, resp_w))
         self.jail = self.box.open(self.limits.memory_bytes + SERVER_MEMORY)
+        controllers = self.jail.group.controllers if self.jail.group is not None else ()
+        measured = "cpuacct" in controllers and "memory" in controllers
+        self.measured = measured and self.launch.direct
         try:
+            argv = self.launch.argv(req_r, resp_w, measured)
+            # Only the box's own folder holds the submission: its source folder (other submissions) stays out.
+            # Read-only: a writable folder on the judge's disk would let a submission fill the disk file by
+            # file; a sandboxed box writes to its private, size-capped /tmp instead.
+            mounts = [Mount(Path(p)) for p in self.launch.mounts]
+            mounts.append(Mount(self.workdir))
+            command = self.box.command(argv, self.workdir, mounts, keep_fds=(req_r, resp_w))
             self.proc = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 pass_fds=(req_r, resp_w), start_new_session=True, preexec_fn=self.jail.preexec,
@@ -108,7 +132,15 @@ class Server:
             os.set_blocking(fd, False)
         self.buffer = b""
         self.streams = {self.proc.stdout.fileno(): "stdout", self.proc.stderr.fileno(): "stderr"}
-        reply = self._exchange(b"", START_TIMEOUT + self.limits.wall_time)
+        # One selector for the server's life: a new one per case cost more than a small case's run.
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.resp_r, selectors.EVENT_READ, "resp")
+        for fd in self.streams:
+            self.selector.register(fd, selectors.EVENT_READ, "out")
+        started = time.perf_counter()
+        if meanwhile is not None:
+            meanwhile()
+        reply, _ = self._exchange(b"", started, START_TIMEOUT + self.limits.wall_time)
         group = self.jail.group if self.jail is not None else None
         if not reply.status.fatal and not reply.status.first:
             reply = Reply(Status.PROTOCOL, {}, reply.wall_ms, reply.output,
@@ -118,24 +150,49 @@ class Server:
             self.meter.ready()
         return reply
 
-    def run(self, args: list[Any]) -> Reply:
-        """Send one case and wait for its answer within the wall limit (or the reason there is none)."""
-        self.next_id += 1
-        payload = (json.dumps({"id": self.next_id, "args": args}) + "\n").encode()
-        reply = self._exchange(payload, self.limits.wall_time, self.meter)
+    def run(self, args: Arguments, following: Arguments | None = None) -> Reply:
+        """Send one case and wait for its answer within the wall limit (or the reason there is none).
+        The arguments are a list in signature order, or that list already encoded (`encode_args`).
+
+        `following`: the next case's arguments, sent as soon as this answer is in and measured (and
+        within the limits), so that the box runs it while the judge decodes and checks this one; the
+        next call must then be for that same list. Its clock and CPU time start when it is sent, its
+        output is what the box prints after this answer, as for any case."""
+        ahead, self.ahead = self.ahead, None
+        if ahead is not None:
+            if ahead.args is not args:
+                raise RuntimeError("a case was sent ahead, and then another one was asked for")
+            ident, payload, started = ahead.ident, ahead.payload, ahead.started
+        else:
+            self.next_id += 1
+            ident = self.next_id
+            started = time.perf_counter()
+            payload = self._send(_request(ident, args))
+        reply, usage = self._exchange(payload, started, self.limits.wall_time, self.meter, following)
         if self.proc is None:  # the box was stopped (time-out, flood, death): the reply says why
             return reply
-        if self.meter is not None:
-            reply = self._judged(reply, self.meter.take())
+        if usage is not None:
+            reply = self._judged(reply, usage)
             if self.proc is None:
                 return reply
         if reply.status.first:
             reply = Reply(Status.PROTOCOL, {}, reply.wall_ms, reply.output,
                           f"the server said {reply.status} in answer to a case")
-        elif not reply.status.fatal and reply.data.get("id") != self.next_id:
+        elif not reply.status.fatal and reply.data.get("id") != ident:
             reply = Reply(Status.PROTOCOL, reply.data, reply.wall_ms, reply.output,
                           "an answer for another case arrived on the judge's channel")
         return reply
+
+    def _send(self, payload: bytes) -> bytes:
+        """Write what the request pipe takes now, without waiting; the rest goes out as it drains."""
+        try:
+            return payload[os.write(self.req_w, payload):]
+        except BlockingIOError:
+            return payload
+        except OSError as exc:  # the server closed its end: it will show as EOF
+            if exc.errno != errno.EPIPE:
+                raise
+            return b""
 
     def _judged(self, reply: Reply, usage: Usage) -> Reply:
         """The reply with the judge's own measure; TLE or MLE (and the box stopped) when over a limit."""
@@ -147,10 +204,11 @@ class Server:
         self.stop()
         return Reply(status, {}, reply.wall_ms, reply.output, why, usage.cpu_ms, usage.memory_kb)
 
-    def _exchange(self, payload: bytes, limit: float, meter: Meter | None = None) -> Reply:
-        """Write `payload`, then read until one answer line, EOF, a flood or the deadline; with a
-        `meter`, also until the box's CPU time passes the limit."""
-        started = time.perf_counter()
+    def _exchange(self, payload: bytes, started: float, limit: float, meter: Meter | None = None,
+                  following: Arguments | None = None) -> tuple[Reply, Usage | None]:
+        """Write the rest of a request (`payload`, sent at `started`), then read until one answer line,
+        EOF, a flood or the deadline; with a `meter`, also until the box's CPU time passes the limit.
+        The answer comes with the meter's reading, taken the moment it is in (then `following` is sent)."""
         deadline = started + limit
         budget = self.limits.time
         # With one core's quota the box cannot use CPU faster than the wall clock runs, so its CPU
@@ -158,34 +216,29 @@ class Server:
         check = started + budget if meter is not None else float("inf")
         cap = self.limits.output_bytes
         kept, counted = bytearray(), 0
-        sel = selectors.DefaultSelector()
-        sel.register(self.resp_r, selectors.EVENT_READ, "resp")
-        for fd in self.streams:
-            sel.register(fd, selectors.EVENT_READ, "out")
+        sel = self.selector
+        assert sel is not None  # start() made it; stop() ends the exchanges before it drops it
         if payload:
             sel.register(self.req_w, selectors.EVENT_WRITE, "req")
+        # Encoded now, while the box works on this case, so that it can be sent the moment the answer is in.
+        next_request = _request(self.next_id + 1, following) if following is not None else b""
         try:
             while True:
                 now = time.perf_counter()
                 timeout = deadline - now
                 if timeout <= 0:
-                    return self._fail(Status.WALL_TIMEOUT, started, kept)
+                    return self._fail(Status.WALL_TIMEOUT, started, kept), None
                 if meter is not None and now >= check:  # without a meter `check` is never reached
                     used = meter.cpu_ms()
                     if used is None:
                         check = float("inf")
                     elif used > budget * 1000:
-                        return self._fail(Status.TIMEOUT, started, kept)
+                        return self._fail(Status.TIMEOUT, started, kept), None
                     else:
                         check = now + max(budget - used / 1000, CPU_RECHECK)
                 for key, _ in sel.select(min(timeout, check - now)):
                     if key.data == "req":
-                        try:
-                            payload = payload[os.write(self.req_w, payload):]
-                        except OSError as exc:  # the server closed its end: it will show as EOF
-                            if exc.errno != errno.EPIPE:
-                                raise
-                            payload = b""
+                        payload = self._send(payload)
                         if not payload:
                             sel.unregister(self.req_w)
                     elif key.data == "out":
@@ -200,32 +253,40 @@ class Server:
                         if len(kept) < KEEP_OUTPUT:
                             kept += data[: KEEP_OUTPUT - len(kept)]
                         if counted > cap:
-                            return self._fail(Status.OUTPUT_FLOOD, started, kept)
+                            return self._fail(Status.OUTPUT_FLOOD, started, kept), None
                     else:
                         data = _read(self.resp_r)
                         if data is None:
                             continue
                         if not data:
-                            return self._fail(Status.DIED, started, kept)
+                            return self._fail(Status.DIED, started, kept), None
                         self.buffer += data
                         if b"\n" in self.buffer:
                             line, self.buffer = self.buffer.split(b"\n", 1)
                             wall = (time.perf_counter() - started) * 1000
                             counted += self._drain(kept)
                             if counted > cap:
-                                return self._fail(Status.OUTPUT_FLOOD, started, kept)
+                                return self._fail(Status.OUTPUT_FLOOD, started, kept), None
+                            usage = meter.take() if meter is not None else None
+                            if following is not None and next_request and not payload \
+                                    and (usage is None or _over(self.limits, usage)[0] is None):
+                                self.next_id += 1
+                                self.ahead = _Ahead(following, self.next_id, b"", time.perf_counter())
+                                self.ahead.payload = self._send(next_request)
                             # Hostile bytes: decoded strictly, and whatever they are, never raised.
-                            message = decode(line, cap + LINE_SLACK)
-                            return Reply(message.status, message.data, wall, _text(kept), message.error)
+                            message = decode(line, cap + LINE_SLACK, self.measured)
+                            return Reply(message.status, message.data, wall, _text(kept), message.error), usage
                         if len(self.buffer) > cap + LINE_SLACK:
-                            return self._fail(Status.OUTPUT_FLOOD, started, kept)
+                            return self._fail(Status.OUTPUT_FLOOD, started, kept), None
         finally:
-            sel.close()
+            if payload and self.selector is not None:
+                sel.unregister(self.req_w)
 
     def _drain(self, kept: bytearray) -> int:
         """Read what the finished case left in the stdout/stderr pipes; return its size."""
         total = 0
-        for fd in list(self.streams):
+        # One look at both pipes: a case usually prints nothing, and a read that finds nothing costs as much.
+        for fd in select.select(list(self.streams), [], [], 0)[0]:
             while True:
                 data = _read(fd)
                 if not data:
@@ -252,6 +313,10 @@ class Server:
         if not self.proc:
             return ""
         proc, self.proc = self.proc, None
+        self.ahead = None
+        if self.selector is not None:
+            self.selector.close()
+            self.selector = None
         for fd in (self.req_w, self.resp_r):
             try:
                 os.close(fd)
@@ -279,6 +344,9 @@ class Server:
         """Let the server finish on EOF, then make sure nothing of it is left."""
         if not self.proc:
             return
+        if self.ahead is not None:  # a case sent ahead that no one will read: no need to wait for it
+            self.stop()
+            return
         try:
             os.close(self.req_w)
         except OSError:
@@ -300,6 +368,16 @@ def _over(limits: Limits, usage: Usage) -> tuple[Status | None, str]:
     if usage.memory_kb is not None and usage.memory_kb * 1024 > limits.memory_bytes:
         return Status.MEMORY, f"the box used {usage.memory_kb} KiB"
     return None, ""
+
+
+def encode_args(args: list[Any]) -> bytes:
+    """A case's arguments as the JSON array a request carries (done ahead, off the per-case path)."""
+    return json.dumps(args).encode()
+
+
+def _request(ident: int, args: Arguments) -> bytes:
+    """One request line."""
+    return b'{"id": %d, "args": %s}\n' % (ident, args if isinstance(args, bytes) else encode_args(args))
 
 
 def _read(fd: int) -> bytes | None:

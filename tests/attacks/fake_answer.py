@@ -1,8 +1,9 @@
 # Attack: forges the judge's protocol. It prints fake answer lines on stdout and stderr, writes them
 # to every descriptor it may hold, and tries to reopen the server's answer pipe through
 # /proc/PARENT/fd; then it returns a wrong board. The one forged line that gets anywhere is the one on
-# the worker's own pipe to the zygote, and it names id and cpu_ms, which the zygote adds as well: a
-# key given twice, which the judge refuses. Expected: RE on every case, never its forged answer.
+# the worker's own answer pipe, and it names cpu_ms: relayed by the zygote (no cgroup), which adds
+# id and cpu_ms as well; or straight to the judge (a cgroup), which measures cpu_ms itself. Either
+# way a key given twice, which the judge refuses. Expected: RE on every case, never its forged answer.
 import json
 import os
 import sys

@@ -16,26 +16,42 @@ its CPU time from the kernel (/proc/WORKER/schedstat) and its peak memory from /
 never from the worker. A worker that dies (a signal, the CPU or memory limit, `os._exit`) takes
 only its case with it: the zygote describes that end and forks a fresh worker for the next case;
 so does a worker after a MemoryError. The worker never holds the judge's pipes.
-This file uses only the standard library and imports nothing from the judge.
+
+Where the judge measures the box from outside (its cgroup; `measured` in the config) the zygote
+has nothing to add and leaves the per-case path: the worker reads each request from the judge's
+pipe and answers on the judge's pipe itself, with no `cpu_ms` or `mem_kb` (so a line naming them
+was not written by the harness, and the judge refuses it). The zygote forks that worker before it
+says ready and only waits for its end: when it dies during a case (the id of the case it runs is
+in a page they share) the zygote forks a fresh one first, then describes that end for the judge.
+The worker dies with the zygote (PR_SET_PDEATHSIG), so a submission that kills the zygote ends its
+case as before. This file uses only the standard library and imports nothing from the judge.
 """
 
 import ctypes
 import gc
 import json
 import math
+import mmap
 import os
 import re
 import resource
 import select
 import signal
+import struct
 import sys
+import time
 
 PR_SET_DUMPABLE = 4
+PR_SET_PDEATHSIG = 1
 #: What the worker may say about a case; the zygote adds the id, the CPU time and the memory.
 CHILD_KEYS = ("status", "value", "type", "message", "where")
 #: The id at the head of a request as the judge writes it; other spellings are parsed in full.
 REQUEST_ID = re.compile(rb'\{"id": ?(\d+),')
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+#: The page the zygote and a direct worker share: the id of the case the worker runs, 0 between cases.
+RUNNING = struct.Struct("q")
+#: One encoder, made once: json.dumps with an option builds a new one per call.
+ENCODER = json.JSONEncoder(allow_nan=False)
 
 # The platform's implicit imports: names a LeetCode Python 3 solution may use without importing.
 PRELUDE = """
@@ -77,6 +93,15 @@ def main():
     # Everything loaded so far moves to the GC's permanent generation: the worker's collections
     # then never write to these objects' headers, so their pages stay shared instead of copied.
     gc.freeze()
+    if config.get("measured"):
+        serve_directly(config, code, prelude)
+    else:
+        serve_relayed(config, code, prelude)
+
+
+def serve_relayed(config, code, prelude):
+    """Pass each request to the worker and its answer back, with the id, CPU time and memory added."""
+    resp_fd = config["response_fd"]
     send(resp_fd, {"status": "ready"})
     worker = None
     while True:
@@ -91,6 +116,94 @@ def main():
         send_bytes(resp_fd, reply)
         if not alive:
             worker = None
+
+
+def serve_directly(config, code, prelude):
+    """The judge measures the box itself: keep a worker that answers the judge, and replace it when it dies."""
+    running = mmap.mmap(-1, RUNNING.size)
+    worker = DirectWorker(config, code, prelude, running)
+    send(config["response_fd"], {"status": "ready"})
+    poller = select.poll()
+    poller.register(config["request_fd"], 0)  # no events asked: POLLHUP alone, once the judge is done
+    while True:
+        if worker.pidfd is not None:
+            poller.register(worker.pidfd, select.POLLIN)
+        events = dict(poller.poll(None if worker.pidfd is not None else 50))
+        if events.get(config["request_fd"], 0) & (select.POLLHUP | select.POLLERR):
+            worker.stop()
+            return
+        if worker.pidfd is not None:
+            poller.unregister(worker.pidfd)
+        status = worker.reap()
+        if status is None:
+            continue
+        case = RUNNING.unpack_from(running)[0]
+        RUNNING.pack_into(running, 0, 0)
+        # The next worker first, so the next request finds one; then this case's end, if it died in one.
+        worker = DirectWorker(config, code, prelude, running)
+        if case:
+            send(config["response_fd"], {"id": case, **ended_directly(status)})
+
+
+class DirectWorker:
+    """A worker that reads the judge's requests and answers them itself, seen from the zygote."""
+
+    def __init__(self, config, code, prelude, running):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        parent = os.getpid()
+        self.pid = os.fork()
+        if self.pid == 0:  # the worker: never returns
+            try:
+                # It dies with the zygote: a submission that kills the zygote loses its case as before.
+                ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+            except (OSError, AttributeError):
+                pass
+            if os.getppid() != parent:
+                os._exit(70)
+            run_worker(config, code, prelude, config["request_fd"], config["response_fd"], running)
+        try:
+            self.pidfd = os.pidfd_open(self.pid)
+        except (AttributeError, OSError):
+            self.pidfd = None
+
+    def reap(self):
+        """The worker's wait status once it has ended, else None (without waiting)."""
+        pid, status = os.waitpid(self.pid, os.WNOHANG)
+        if pid == 0:
+            return None
+        if self.pidfd is not None:
+            os.close(self.pidfd)
+            self.pidfd = None
+        return status
+
+    def stop(self):
+        """No more cases: end the worker and reap it."""
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+
+def ended_directly(status):
+    """The protocol status of a case whose direct worker ended before answering. Time and memory
+    are the judge's to judge (its measure of the box turns an end over a limit into TLE or MLE)."""
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        if sig == signal.SIGXCPU:
+            return {"status": "timeout"}
+        return {"status": "signal", "signal": signal.Signals(sig).name}
+    return {"status": "exit", "code": os.WEXITSTATUS(status)}
+
+
+def request_id(line):
+    """The id of a request line: read from its head as the judge writes it, else from the whole line."""
+    match = REQUEST_ID.match(line)
+    try:
+        return int(match.group(1)) if match else json.loads(line)["id"]
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def not_dumpable():
@@ -152,11 +265,7 @@ class Worker:
 
     def run(self, line):
         """Pass one request on and wait: (the answer line for the judge, whether the worker lives on)."""
-        match = REQUEST_ID.match(line)
-        try:
-            request_id = int(match.group(1)) if match else json.loads(line)["id"]
-        except (ValueError, KeyError, TypeError):
-            request_id = None
+        ident = request_id(line)
         before = self.cpu_ns()
         try:
             send_bytes(self.requests, line if line.endswith(b"\n") else line + b"\n")
@@ -167,11 +276,11 @@ class Worker:
             _, status, usage = os.wait4(self.pid, 0)
             self.close()
             cpu_ms = max(0.0, (usage.ru_utime + usage.ru_stime) * 1000 - before / 1e6)
-            head = {"id": request_id, "cpu_ms": cpu_ms, "mem_kb": usage.ru_maxrss}
+            head = {"id": ident, "cpu_ms": cpu_ms, "mem_kb": usage.ru_maxrss}
             head.update(ended(self.config, status, cpu_ms, usage.ru_maxrss))
             return (json.dumps(head) + "\n").encode(), False
         cpu_ms = (self.cpu_ns() - before) / 1e6
-        head = {"id": request_id, "cpu_ms": cpu_ms, "mem_kb": self.peak_kb()}
+        head = {"id": ident, "cpu_ms": cpu_ms, "mem_kb": self.peak_kb()}
         alive = True
         if cpu_ms > self.config["cpu_limit"] * 1000:
             head["status"] = "timeout"
@@ -289,13 +398,20 @@ def ended(config, status, cpu_ms, maxrss_kb):
     return {"status": "exit", "code": os.WEXITSTATUS(status)}
 
 
-def run_worker(config, code, prelude, requests, answers):
-    """The worker: for each request from the zygote, limits, fresh globals, the call, the answer."""
+def run_worker(config, code, prelude, requests, answers, running=None):
+    """The worker: for each request, limits, fresh globals, the call, the answer. Relayed (`running`
+    None) it talks to the zygote on pipes of its own; direct, to the judge, naming each case's id
+    and noting it in `running` while the case runs."""
     exit_code = 0
     try:
-        os.close(config["response_fd"])
-        os.close(config["request_fd"])
+        if running is None:
+            os.close(config["response_fd"])
+            os.close(config["request_fd"])
         for line in lines(requests):
+            extra = {}
+            if running is not None:
+                extra["id"] = ident = request_id(line)
+                RUNNING.pack_into(running, 0, ident if type(ident) is int and ident > 0 else 0)
             outcome = run_case(config, code, prelude, line)
             try:
                 sys.stdout.flush()
@@ -303,11 +419,15 @@ def run_worker(config, code, prelude, requests, answers):
             except BaseException:  # a closed or broken stdout is the submission's business
                 pass
             try:
-                # Own line: a newline first ends whatever the submission itself wrote on this pipe.
-                send_bytes(answers, b"\n" + encode(outcome, config["output_bytes"]) + b"\n")
+                data = encode(outcome, config["output_bytes"], extra)
+                # Relayed, its own line: a newline first ends whatever the submission wrote on this pipe.
+                send_bytes(answers, data + b"\n" if running is not None else b"\n" + data + b"\n")
             except MemoryError:
-                send_bytes(answers, b'\n{"status": "memory"}\n')
+                memory = b'{"status": "memory"' + (b', "id": %d}' % extra["id"] if extra.get("id") else b"}")
+                send_bytes(answers, memory + b"\n" if running is not None else b"\n" + memory + b"\n")
                 outcome = {"status": "memory"}
+            if running is not None:
+                RUNNING.pack_into(running, 0, 0)
             if outcome.get("status") == "memory":
                 break  # the heap may be in any state: the next case gets a fresh worker
     except BaseException:
@@ -350,12 +470,11 @@ def limit_case(config):
         SELF.update(statm=_open_proc("/proc/self/statm"), page=resource.getpagesize(),
                     cpu_hard=resource.getrlimit(resource.RLIMIT_CPU)[1],
                     as_hard=resource.getrlimit(resource.RLIMIT_AS)[1])
-        try:
-            SELF["clear_refs"] = os.open("/proc/self/clear_refs", os.O_WRONLY)
+        try:  # only the zygote reads the peak, and only when the judge does not measure the box
+            SELF["clear_refs"] = None if config.get("measured") else os.open("/proc/self/clear_refs", os.O_WRONLY)
         except OSError:
             SELF["clear_refs"] = None
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    cpu = max(1, math.ceil(usage.ru_utime + usage.ru_stime + config["cpu_limit"]))
+    cpu = max(1, math.ceil(time.process_time() + config["cpu_limit"]))  # the whole process's, as RLIMIT_CPU counts
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, SELF["cpu_hard"]))
     try:
         mapped = int(_pread(SELF["statm"]).split()[0])
@@ -463,19 +582,21 @@ def where_in_solution(exc):
         return ""
 
 
-def encode(outcome, limit):
-    """The outcome as JSON bytes; an answer that is not JSON data, or too big, says so."""
+def encode(outcome, limit, extra=None):
+    """The outcome as JSON bytes, with `extra` fields (a direct worker's id); an answer that is not
+    JSON data, or too big, says so."""
+    outcome = {**outcome, **extra} if extra else outcome
     try:
-        data = json.dumps(outcome, allow_nan=False).encode()
+        data = ENCODER.encode(outcome).encode()
     except MemoryError:
         raise
     except BaseException as exc:  # not JSON data, or a container of the submission's own that raises
         value = outcome.get("value")
-        outcome = {"status": "bad_value", "message":
-                   f"the answer ({_TYPE_NAME.__get__(type(value))}) is not plain data: {first_line(exc)}"[:300]}
+        why = f"the answer ({_TYPE_NAME.__get__(type(value))}) is not plain data: {first_line(exc)}"
+        outcome = {"status": "bad_value", "message": why[:300], **(extra or {})}
         data = json.dumps(outcome).encode()
     if len(data) > limit:
-        return json.dumps({"status": "output_limit"}).encode()
+        return json.dumps({"status": "output_limit", **(extra or {})}).encode()
     return data
 
 
