@@ -50,6 +50,14 @@ def _blank_region(a):
     return sum(x != y for r0, r1 in zip(a["board"], after) for x, y in zip(r0, r1))
 
 
+def _walled(a, rows):
+    """A full row (column) k of mines cuts off the strip above (left of) it, which holds the click; the far
+    edge keeps hidden squares: what a bounds check that lets an index reach -1 gets wrong."""
+    board = a["board"] if rows else [list(col) for col in zip(*a["board"])]
+    r = a["click"][0] if rows else a["click"][1]
+    return any(all(x == "M" for x in board[k]) and r < k - 1 and "E" in board[-1] for k in range(2, len(board) - 1))
+
+
 SHAPES = {
     "1x1": lambda a: _sides(a) == (1, 1),
     "single row": lambda a: _sides(a)[0] == 1 and _sides(a)[1] > 1,
@@ -63,6 +71,8 @@ SHAPES = {
     "no mine": lambda a: _mines(a) == 0,
     "all mines but one": lambda a: _mines(a) == _sides(a)[0] * _sides(a)[1] - 1 > 0,
     "partly revealed": lambda a: any(ch not in "ME" for row in a["board"] for ch in row),
+    "row of mines cutting off the top strip": lambda a: _walled(a, rows=True),
+    "column of mines cutting off the left strip": lambda a: _walled(a, rows=False),
     "huge blank region (1000+ squares)": lambda a: _sides(a)[0] * _sides(a)[1] >= 1000 and _blank_region(a) >= 1000,
 }
 
