@@ -51,11 +51,15 @@ def _blank_region(a):
 
 
 def _walled(a, rows):
-    """A full row (column) k of mines cuts off the strip above (left of) it, which holds the click; the far
-    edge keeps hidden squares: what a bounds check that lets an index reach -1 gets wrong."""
-    board = a["board"] if rows else [list(col) for col in zip(*a["board"])]
+    """A full row (column) of mines cuts off the strip above (left of) it, where the click reveals a blank
+    region along the edge, while the far edge stays hidden: what a bounds check that lets an index
+    reach -1 gets wrong (row -1 is the last row)."""
+    after = PROBLEM.generator.reference.updateBoard(a["board"], a["click"])
+    before = a["board"] if rows else [list(col) for col in zip(*a["board"])]
+    after = after if rows else [list(col) for col in zip(*after)]
     r = a["click"][0] if rows else a["click"][1]
-    return any(all(x == "M" for x in board[k]) and r < k - 1 and "E" in board[-1] for k in range(2, len(board) - 1))
+    walls = [k for k in range(1, len(before) - 1) if all(x == "M" for x in before[k]) and r < k]
+    return bool(walls) and len(before[0]) >= 3 and "B" in after[0] and "E" in after[-1]
 
 
 SHAPES = {
