@@ -31,7 +31,7 @@ import ast
 import copy
 import difflib
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 OPERATORS = ("relational", "arithmetic", "constant", "delete-statement", "delete-element", "negate", "letter",
              "swap-names")
@@ -43,7 +43,7 @@ _ARITHMETIC: dict[type, tuple[type, ...]] = {
     ast.Div: (ast.Mult,), ast.Mod: (ast.FloorDiv,), ast.Pow: (ast.Mult,), ast.LShift: (ast.RShift,),
     ast.RShift: (ast.LShift,), ast.BitAnd: (ast.BitOr,), ast.BitOr: (ast.BitAnd,), ast.BitXor: (ast.BitOr,),
 }
-_SYMBOLS = {
+_SYMBOLS: dict[type, str] = {
     ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=", ast.In: "in",
     ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not", ast.Add: "+", ast.Sub: "-", ast.Mult: "*",
     ast.FloorDiv: "//", ast.Div: "/", ast.Mod: "%", ast.Pow: "**", ast.LShift: "<<", ast.RShift: ">>",
@@ -97,11 +97,7 @@ def mutants(source: str, filename: str = "solution.py") -> list[Mutant]:
             continue
         seen.add(key)
         text = _spliced(raw, _at(tree, site.path), site.replacement)
-        try:
-            same = text is not None and ast.dump(ast.parse(text)) == key
-        except SyntaxError:
-            same = False
-        if not same:  # a span that cannot be replaced in place: the whole program, printed again
+        if text is None or not _parses_to(text, key):  # a span not replaceable in place: the whole program again
             text = ast.unparse(mutated) + "\n"
         try:
             compile(text, filename, "exec")
@@ -110,6 +106,13 @@ def mutants(source: str, filename: str = "solution.py") -> list[Mutant]:
         node = _at(tree, site.path)
         found.append(Mutant(len(found) + 1, site.operator, getattr(node, "lineno", 0), site.change, text))
     return found
+
+
+def _parses_to(text: str, dump: str) -> bool:
+    try:
+        return ast.dump(ast.parse(text)) == dump
+    except SyntaxError:
+        return False
 
 
 # ------------------------------------------------------------------ sites
@@ -181,16 +184,17 @@ def _arithmetic(node: ast.AST, path: Path) -> Iterator[_Site]:
         yield _Site(path, "arithmetic", f"`{_SYMBOLS[type(node.op)]}` -> `{_SYMBOLS[other]}`", changed)
 
 
-def _number_of(node: ast.AST) -> int | float | None:
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
-            and type(node.operand.value) in (int, float):
-        return -node.operand.value
+def _number_of(node: ast.AST) -> float | None:
+    """The value of an int or float literal (a negative one too); None for anything else (bools included)."""
+    sign = 1
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        sign, node = -1, node.operand
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return sign * node.value
     return None
 
 
-def _number(value: int | float) -> ast.expr:
+def _number(value: float) -> ast.expr:
     """A literal as the parser makes it: a negative number is a minus applied to a positive one."""
     return ast.UnaryOp(ast.USub(), ast.Constant(-value)) if value < 0 else ast.Constant(value)
 
@@ -293,16 +297,14 @@ def _replaced(tree: ast.Module, path: Path, replacement: ast.AST) -> ast.Module:
 
 def _spliced(raw: bytes, node: ast.AST, replacement: ast.AST) -> str | None:
     """The source with `node`'s span (UTF-8 offsets, as ast gives them) replaced by `replacement`."""
-    start, end = (getattr(node, "lineno", None), getattr(node, "col_offset", None)), \
-        (getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None))
-    if None in start or None in end:
+    span = [getattr(node, name, None) for name in ("lineno", "col_offset", "end_lineno", "end_col_offset")]
+    if not all(isinstance(x, int) for x in span):
         return None
-    lines = raw.splitlines(keepends=True)
+    first, column, last, end_column = cast("list[int]", span)
     offsets = [0]
-    for line in lines:
+    for line in raw.splitlines(keepends=True):
         offsets.append(offsets[-1] + len(line))
-    begin = offsets[start[0] - 1] + start[1]
-    finish = offsets[end[0] - 1] + end[1]
+    begin, finish = offsets[first - 1] + column, offsets[last - 1] + end_column
     text = "pass" if isinstance(replacement, ast.Pass) else ast.unparse(replacement)
     try:
         return (raw[:begin] + text.encode("utf-8") + raw[finish:]).decode("utf-8")
