@@ -96,7 +96,10 @@ def measure(problem: Problem, source: Path | None = None, settings: Settings | N
     started = time.perf_counter()
     source = Path(source) if source is not None else problem.reference_path
     original = _python_source(source)
-    made = mutate.mutants(original, source.name)
+    try:
+        made = mutate.mutants(original, source.name)
+    except RecursionError:  # nesting deeper than the judge's own stack: a solution no one wrote by hand
+        raise UsageError(f"{source}: nested too deeply to mutate") from None
     chosen = made
     if settings.only:
         unknown = sorted(set(settings.only) - {m.number for m in made})
@@ -160,8 +163,8 @@ def _python_source(source: Path) -> str:
     try:
         text = source.read_text(encoding="utf-8")
         ast.parse(text, str(source))
-    except (UnicodeDecodeError, SyntaxError, ValueError) as exc:
-        raise UsageError(f"{source}: cannot be parsed as Python: {exc}") from None
+    except (UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise UsageError(f"{source}: cannot be parsed as Python: {type(exc).__name__}: {exc}") from None
     return text
 
 

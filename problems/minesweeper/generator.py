@@ -6,7 +6,8 @@ How a state is built (every step a real game could take, so no unreachable board
 1. the sides, each 1..50 (small sides most often; exactly 1 and exactly 50 on purpose);
 2. the mines: a short list of cells, a density with a seed, all but a few cells, a ring of 8
    mines around one square, or a wall: a full row or column of mines that cuts a blank strip along
-   the top or left edge off the rest, which stays hidden (a few mines beyond the wall);
+   the top or left edge off the rest, which stays hidden (a few mines beyond the wall, and no
+   earlier click);
 3. a few earlier clicks on hidden safe squares, applied with the reference, so boards are partly
    revealed (a click that would leave nothing to click is not made);
 4. the final click on an `M` or `E`: any such square, a hidden safe one, a mine, a corner, an edge,
@@ -73,20 +74,20 @@ def _mines(draw, m, n):
     """(mine cells, the final click or None, squares earlier clicks avoid); every choice drawn whatever the mode
     (see _side)."""
     total = m * n
-    mode = draw(st.integers(0, 10))
+    mode = draw(st.integers(0, 11))
     cells = set(draw(st.lists(_cells(m, n), unique=True, max_size=min(total, 12))))
     percent = draw(st.integers(1, 99))
     seed = draw(st.integers(0, 2 ** 32 - 1))
     spot = draw(_cells(m, n))
     centre = None
-    if mode == 10 and max(m, n) >= 4:  # a wall: see the module's docstring
-        return _wall(m, n, cells, spot, rows=(percent % 2 == 0 and m >= 4) or n < 4)
+    if mode >= 10 and max(m, n) >= 4:  # a wall, of a row (10) or a column (11): see the module's docstring
+        return _wall(m, n, cells, spot, rows=(mode == 10 and m >= 4) or n < 4)
     if mode <= 2:  # a few mines anywhere (none at all is the shrink target)
         mines = cells
     elif mode <= 6:  # a density from 1% to 99%, laid out by a seeded generator (cheap on 50x50)
         rnd = random.Random(seed)
         mines = {(i, j) for i in range(m) for j in range(n) if rnd.random() * 100 < percent}
-    elif mode in (7, 8, 10) or m < 3 or n < 3:  # all mines but a few squares (down to all but one)
+    elif mode in (7, 8, 10, 11) or m < 3 or n < 3:  # all mines but a few squares (down to all but one)
         mines = {(i, j) for i in range(m) for j in range(n)} - cells
     else:  # a square ringed by 8 mines (it needs all 8 neighbours: an inner square)
         centre = (min(max(spot[0], 1), m - 2), min(max(spot[1], 1), n - 2))
@@ -99,16 +100,15 @@ def _mines(draw, m, n):
 
 def _wall(m, n, cells, spot, rows):
     """Mines on a full row (or column) k >= 2 and a few beyond it; the final click on a blank of the strip
-    before it, which earlier clicks leave alone (they cannot reveal past the wall)."""
+    before it. No earlier click: one beyond the wall could reveal the far edge, which must stay hidden."""
+    everywhere = {(i, j) for i in range(m) for j in range(n)}
     if rows:
         k = min(max(spot[0], 2), m - 2)
         mines = {(k, j) for j in range(n)} | {(i, j) for i, j in cells if i > k}
-        strip = {(i, j) for i in range(k) for j in range(n)}
-        return mines, (spot[0] % (k - 1), spot[1]), strip
+        return mines, (spot[0] % (k - 1), spot[1]), everywhere
     k = min(max(spot[1], 2), n - 2)
     mines = {(i, k) for i in range(m)} | {(i, j) for i, j in cells if j > k}
-    strip = {(i, j) for i in range(m) for j in range(k)}
-    return mines, (spot[0], spot[1] % (k - 1)), strip
+    return mines, (spot[0], spot[1] % (k - 1)), everywhere
 
 
 def _clickable(board):
@@ -131,8 +131,8 @@ def _game(draw):
     mines, centre, avoid = draw(_mines(m, n))
     board = [["M" if (i, j) in mines else "E" for j in range(n)] for i in range(m)]
     # Earlier clicks: only on hidden safe squares (a mine click ends a real game), never on the
-    # ring's centre or the wall's strip (they stay for the final click), and never one that leaves
-    # nothing to click.
+    # ring's centre (it stays for the final click) nor anywhere on a wall's board, and never one
+    # that leaves nothing to click.
     for _ in range(draw(st.integers(0, 3))):
         safe = [(i, j) for i, j in _clickable(board) if board[i][j] == "E" and (i, j) not in avoid]
         if not safe:
