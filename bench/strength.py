@@ -57,7 +57,7 @@ def main() -> int:
         print(f"{source.name:22} {row['mutants']:>7} {row['equivalent']:>5} {row['killable']:>8} "
               f"{rates['fixed'].percent:>6.1f}% {rates['random'].percent if 'random' in rates else 0:>6.1f}% "
               f"{rates['all'].percent:>6.1f}% {report.seconds:>8.1f}", flush=True)
-        for kind, covered in (("fixed", ("sample", "secret")), ("random", ("random",))):
+        for kind, covered in (("fixed", report.fixed_groups), ("random", ("random",))):
             for m in report.missed_by(covered):
                 missed.append(f"{source.name}: mutant {m.number} ({m.operator}, line {m.line}: {m.change}) "
                               f"missed by the {kind} cases" + (" and by all" if m.status == SURVIVED else ""))

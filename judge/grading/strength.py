@@ -44,14 +44,13 @@ from judge.problems import values
 from judge.problems.cases import Case, load_cases, validate_args
 from judge.problems.problem import Problem
 from judge.sandbox.box import detect
-from judge.results.mutation import (EQUIVALENT, KILLED, NOT_RUN, SURVIVED, Difference, Kill, MutantResult,
+from judge.results.mutation import (EQUIVALENT, KILLED, NOT_RUN, RANDOM, SURVIVED, Difference, Kill, MutantResult,
                                     StrengthReport)
 from judge.verdict import Verdict
 
 DEFAULT_MAX_SIZE = defaults.STRENGTH_MAX_SIZE
 DEFAULT_DRAWS = defaults.STRENGTH_DRAWS
 SHRINK_EXAMPLES = 200
-RANDOM = "random"
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,7 @@ from judge.results.text import terminal
 from judge.verdict import Verdict
 
 KILLED, SURVIVED, EQUIVALENT, NOT_RUN = "killed", "survived", "equivalent", "not run"
-#: The case groups of a report's rates, besides each case file: (name, the groups it covers).
-GROUP_ROWS = (("sample", ("sample",)), ("secret", ("secret",)), ("fixed", ("sample", "secret")),
-              ("random", ("random",)), ("all", ("sample", "secret", "random")))
+RANDOM = "random"  # the random cases' group, and their one unit
 
 
 @dataclass(frozen=True)
@@ -100,18 +98,22 @@ class StrengthReport:
         """The mutants that differ from the reference somewhere: killed or survived."""
         return [m for m in self.mutants if m.status in (KILLED, SURVIVED)]
 
+    @property
+    def fixed_groups(self) -> tuple[str, ...]:
+        """The groups of the package's own cases (sample, secret, ...), in test order."""
+        return tuple(dict.fromkeys(g for _, g, _ in self.units if g != RANDOM))
+
     def rates(self) -> list[Rate]:
-        """Kill rates: each case file, then sample, secret, fixed, random and all."""
+        """Kill rates: each case file (and the random cases), each group of case files, fixed, all."""
         groups = {name: group for name, group, _ in self.units}
         targets = self.non_equivalent
         rows = [Rate(name, size, sum(any(k.cases == name for k in m.kills) for m in targets), len(targets))
                 for name, _, size in self.units]
-        for name, covered in GROUP_ROWS:
+        covering: list[tuple[str, tuple[str, ...]]] = [(g, (g,)) for g in self.fixed_groups]
+        covering += [("fixed", self.fixed_groups), ("all", self.fixed_groups + (RANDOM,))]
+        for name, covered in covering:
             size = sum(s for _, g, s in self.units if g in covered)
-            if name in groups:  # the random cases are one unit already: no second row
-                continue
-            if size or name in ("fixed", "all"):
-                rows.append(Rate(name, size, sum(m.killed_in(covered, groups) for m in targets), len(targets)))
+            rows.append(Rate(name, size, sum(m.killed_in(covered, groups) for m in targets), len(targets)))
         return rows
 
     def missed_by(self, covered: tuple[str, ...]) -> list[MutantResult]:
@@ -133,11 +135,11 @@ def text(report: StrengthReport) -> str:
              + (f"; not run: {report.count(NOT_RUN)}" if report.count(NOT_RUN) else ""),
              "", f"  {'cases':34} {'killed':>11} {'kill rate':>9}"]
     for rate in report.rates():
-        label = f"{rate.name} ({rate.cases})" if rate.name != "random" else f"random ({rate.cases}, seed {report.seed})"
+        label = f"{rate.name} ({rate.cases})" if rate.name != RANDOM else f"random ({rate.cases}, seed {report.seed})"
         lines.append(f"  {terminal(label):34} {f'{rate.killed}/{rate.of}':>11} {rate.percent:>8.1f}%")
     lines.append("")
     present = {group for _, group, _ in report.units}
-    for title, covered in (("missed by the fixed cases", ("sample", "secret")), ("missed by the random cases", ("random",))):
+    for title, covered in (("missed by the fixed cases", report.fixed_groups), ("missed by the random cases", (RANDOM,))):
         missed = [m for m in report.missed_by(covered) if m.status == KILLED] if present & set(covered) else []
         if missed:
             lines.append(f"{title} (killed by the others): " + ", ".join(_label(m) for m in missed))
