@@ -7,5 +7,9 @@ from pathlib import Path
 RANDOM_CASES = 100
 SEED = 529
 
+#: `judge strength`'s equivalence inputs: every valid input up to this size, and this many drawn ones.
+STRENGTH_MAX_SIZE = 7
+STRENGTH_DRAWS = 1000
+
 #: Compiled submissions, drawn random cases and validated case files ($JUDGE_CACHE moves it).
 CACHE_ROOT = Path(os.environ.get("JUDGE_CACHE") or Path.home() / ".cache" / "judge")

@@ -50,6 +50,18 @@ def _blank_region(a):
     return sum(x != y for r0, r1 in zip(a["board"], after, strict=True) for x, y in zip(r0, r1, strict=True))
 
 
+def _walled(a, rows):
+    """A full row (column) of mines cuts off the strip above (left of) it, where the click reveals a blank
+    region along the edge, while the far edge stays hidden: what a bounds check that lets an index
+    reach -1 gets wrong (row -1 is the last row)."""
+    after = PROBLEM.generator.reference.updateBoard(a["board"], a["click"])
+    before = a["board"] if rows else [list(col) for col in zip(*a["board"], strict=False)]
+    after = after if rows else [list(col) for col in zip(*after, strict=False)]
+    r = a["click"][0] if rows else a["click"][1]
+    walls = [k for k in range(1, len(before) - 1) if all(x == "M" for x in before[k]) and r < k]
+    return bool(walls) and len(before[0]) >= 3 and "B" in after[0] and "E" in after[-1]
+
+
 SHAPES = {
     "1x1": lambda a: _sides(a) == (1, 1),
     "single row": lambda a: _sides(a)[0] == 1 and _sides(a)[1] > 1,
@@ -63,6 +75,8 @@ SHAPES = {
     "no mine": lambda a: _mines(a) == 0,
     "all mines but one": lambda a: _mines(a) == _sides(a)[0] * _sides(a)[1] - 1 > 0,
     "partly revealed": lambda a: any(ch not in "ME" for row in a["board"] for ch in row),
+    "row of mines cutting off the top strip": lambda a: _walled(a, rows=True),
+    "column of mines cutting off the left strip": lambda a: _walled(a, rows=False),
     "huge blank region (1000+ squares)": lambda a: _sides(a)[0] * _sides(a)[1] >= 1000 and _blank_region(a) >= 1000,
 }
 

@@ -87,6 +87,30 @@ def build_parser() -> argparse.ArgumentParser:
     _random_options(c)
     c.set_defaults(run="grading:cmd_compare", keep_going=False)
 
+    s = sub.add_parser("strength", help="measure how many mutants of the reference the cases kill",
+                       description="Make small wrong variants (mutants) of the reference, or of an accepted Python "
+                                   "solution, run them in the box on the fixed and random cases, class the survivors "
+                                   "as equivalent or not by differential testing, and print the kill rate of each case "
+                                   "file, the fixed, the random and all cases, with every survivor's diff and the "
+                                   "smallest input where it differs. Exit 1 when a non-equivalent mutant survives.")
+    s.add_argument("problem")
+    s.add_argument("--source", metavar="FILE", help="mutate this accepted Python solution (default: the reference)")
+    s.add_argument("--json", action="store_true", help="print one JSON document instead of the report")
+    s.add_argument("--save", action="store_true",
+                   help="add a case that kills each survivor to the secret cases (cases/secret/added.yaml)")
+    s.add_argument("--sample", type=int, metavar="K", help="run K of the mutants, chosen by the seed (default: all)")
+    s.add_argument("--mutants", metavar="N,N...",
+                   help="run only the mutants of these numbers (as the report gives them)")
+    s.add_argument("--max-size", type=int, default=defaults.STRENGTH_MAX_SIZE, metavar="N",
+                   help=f"equivalence: every valid input up to this size, when the package enumerates them "
+                        f"(default: {defaults.STRENGTH_MAX_SIZE})")
+    s.add_argument("--draws", type=int, default=defaults.STRENGTH_DRAWS, metavar="N",
+                   help=f"equivalence: this many generator inputs of the seed (default: {defaults.STRENGTH_DRAWS})")
+    s.add_argument("--jobs", "-j", type=int, default=jobs, help="mutants run at once (default and most: cores)")
+    s.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
+    _random_options(s)
+    s.set_defaults(run="strength:cmd_strength")
+
     a = sub.add_parser("add-case", help="add a test case to a problem (validated, answered by the reference)",
                        description="Add a case: one option per parameter of the problem's signature (see "
                                    "`judge add-case PROBLEM --help`), or YAML cases with --from FILE (- for stdin).")

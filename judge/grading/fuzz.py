@@ -13,6 +13,8 @@ boards depend on what else is imported (pytest or the CLI).
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import functools
 import hashlib
 import json
@@ -204,7 +206,12 @@ class SearchResult:
 
 def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFAULT_SEED,
            options: Options | None = None, progress: Callable[[int, int], None] | None = None) -> SearchResult:
-    """Look for an input where `source` and the reference disagree, and shrink it with hypothesis."""
+    """Look for an input where `source` and the reference disagree, and shrink it with hypothesis.
+
+    Shrinking runs the submission under a lower time limit (SHRINK_FACTOR x the reference's slowest
+    CPU time so far, at least SHRINK_FLOOR): a solution that is right but too slow would otherwise
+    wait out the whole limit at every step. A time-out seen only under that limit is confirmed under
+    the real one before it is shown: the smallest failing input whose failure the real limit confirms."""
     from hypothesis import HealthCheck, Phase, Verbosity, find, settings
     from hypothesis.errors import HypothesisException, NoSuchExample
 
@@ -213,10 +220,17 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
     params = [p.name for p in problem.signature.params]
     box = options.box if options else None
     outcome = SearchResult(found=None)
-    seen: dict[str, tuple[bool, Any, Outcome]] = {}
+    # input (JSON) -> (disagrees, the reference's answer, the submission's run, run under the real limit)
+    seen: dict[str, tuple[bool, Any, Outcome, bool]] = {}
     trouble: list[str] = []
+    slowest = [0.0]  # the reference's slowest CPU seconds on an input so far
+    slow = [0]       # time-outs under the shrinking limit
 
-    with Session(problem, Path(source), box=box) as mine, Session(problem, problem.reference_path, PYTHON, box) as ref:
+    with contextlib.ExitStack() as stack:
+        mine = stack.enter_context(Session(problem, Path(source), box=box))
+        ref = stack.enter_context(Session(problem, problem.reference_path, PYTHON, box))
+        shrinking: list[Session] = []  # the submission under the lower limit, from the first failure on
+
         def disagrees(args: dict[str, Any]) -> bool:
             key = json.dumps(args, sort_keys=True)
             if key in seen:  # hypothesis asks again while shrinking: answer from memory
@@ -233,12 +247,21 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
                 trouble.append(f"{problem.reference_path}: the reference gives {expected.verdict.value}: "
                                f"{expected.message}")
                 return False
-            attempt = mine.run(arg_list)
-            if not mine.ok:
+            slowest[0] = max(slowest[0], (expected.cpu_ms if expected.cpu_ms is not None else expected.wall_ms) / 1000)
+            runner = shrinking[0] if shrinking else mine
+            attempt = runner.run(arg_list)
+            if not mine.ok or not runner.ok:
                 return False
             bad = _wrong(problem, args, expected.value, attempt)
-            seen[key] = (bad, expected.value, attempt)
+            real = runner is mine or attempt.verdict is not Verdict.TLE
+            seen[key] = (bad, expected.value, attempt, real)
             outcome.failing += bad
+            slow[0] += not real
+            if bad and not shrinking:
+                limit = shrink_limit(problem.limits.time, slowest[0])
+                if limit < problem.limits.time:
+                    shrinking.append(stack.enter_context(Session(with_time_limit(problem, limit), Path(source),
+                                                                 mine.language, box)))
             if progress:
                 progress(len(seen), outcome.failing)
             return bad
@@ -260,8 +283,15 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
             outcome.stopped_verdict = Verdict.CE if mine.compile_error is not None else Verdict.JE
         if trouble:
             raise ProblemError(trouble[0])
+        if minimal is not None and mine.ok:
+            minimal = _confirmed(problem, mine, seen, json.dumps(minimal, sort_keys=True))
+        if slow[0]:
+            limit = shrinking[0].problem.limits.time
+            outcome.notes.append(f"shrunk under a {limit:g} s time limit ({SHRINK_FACTOR}x the reference's slowest, at "
+                                 f"least {SHRINK_FLOOR:g} s): {slow[0]} time-out(s) there; the one shown is confirmed "
+                                 f"under the real {problem.limits.time:g} s")
         if minimal is not None:
-            _, expected, attempt = seen[json.dumps(minimal, sort_keys=True)]
+            _, expected, attempt, _ = seen[json.dumps(minimal, sort_keys=True)]
             args = {p: minimal[p] for p in params}
             case = Case(name=fuzz_name(args), group="fuzz", args=args, expected=expected,
                         file=problem.parts["generator"], line=0,
@@ -270,6 +300,72 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
     outcome.examples = len(seen)
     outcome.seconds = time.perf_counter() - started
     return outcome
+
+
+#: Shrinking's time limit: this many times the reference's slowest time, at least SHRINK_FLOOR seconds.
+SHRINK_FACTOR = 10
+SHRINK_FLOOR = 0.1
+#: Time-outs under the shrinking limit confirmed one by one, smallest first, before a binary search.
+LINEAR_CONFIRMATIONS = 6
+
+
+def shrink_limit(limit: float, reference_seconds: float) -> float:
+    """The CPU limit while shrinking: scaled from the reference's own time, never above the real limit."""
+    return min(limit, max(SHRINK_FLOOR, SHRINK_FACTOR * reference_seconds))
+
+
+def with_time_limit(problem: Problem, seconds: float) -> Problem:
+    """The problem with a lower CPU limit, its wall limit scaled alike."""
+    limits = problem.limits
+    return dataclasses.replace(problem, limits=dataclasses.replace(
+        limits, time=seconds, wall_time=limits.wall_time * seconds / limits.time))
+
+
+def _confirmed(problem: Problem, mine: Session, seen: dict[str, tuple[bool, Any, Outcome, bool]],
+               key: str) -> dict[str, Any] | None:
+    """The smallest failing input whose failure holds under the real limit, starting from hypothesis' minimum.
+
+    A failure other than a time-out does not depend on the limit. Time-outs under the shrinking limit
+    are run again under the real one: the minimum first; then the failing inputs by size, up from the
+    smallest, to the first that holds (after LINEAR_CONFIRMATIONS, a binary search over the rest),
+    never past the smallest input already known to fail under the real limit. An input that passes
+    costs its own time, one that times out the whole limit: so the scan goes up, with few of those."""
+    params = [p.name for p in problem.signature.params]
+
+    def holds(candidate: str) -> bool:
+        bad, expected, attempt, real = seen[candidate]
+        if real or not bad:
+            return bad
+        args = json.loads(candidate)
+        again = mine.run([args[p] for p in params])
+        bad = _wrong(problem, args, expected, again)
+        seen[candidate] = (bad, expected, again, True)
+        return bad
+
+    if holds(key):
+        return _decoded(key)
+    failing = sorted((k for k, v in seen.items() if v[0]), key=len)
+    known = [i for i, k in enumerate(failing) if seen[k][3]]
+    if not known:
+        return None
+    lo, hi = 0, known[0]
+    while lo < hi and lo < LINEAR_CONFIRMATIONS:
+        if holds(failing[lo]):
+            return _decoded(failing[lo])
+        lo += 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(failing[mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return _decoded(failing[hi])
+
+
+def _decoded(key: str) -> dict[str, Any]:
+    """An input back from its key in `seen` (the JSON of its arguments)."""
+    args: dict[str, Any] = json.loads(key)
+    return args
 
 
 def _wrong(problem: Problem, args: dict[str, Any], expected: Any, attempt: Outcome) -> bool:

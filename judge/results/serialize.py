@@ -2,9 +2,9 @@
 
 Every document the judge prints or exports as JSON is built here and carries `schema_version`;
 schema/results.schema.json (JSON Schema, draft 2020-12) describes each of them, field by field:
-`judge grade --json`, `judge verify --json`, `judge compare --json`, `judge leaderboard --format
-json` and `--format gradescope` (Gradescope's own fields, with ours and `schema_version` in its
-`extra_data`).
+`judge grade --json`, `judge verify --json`, `judge compare --json`, `judge strength --json`,
+`judge leaderboard --format json` and `--format gradescope` (Gradescope's own fields, with ours and
+`schema_version` in its `extra_data`).
 The schema allows no field it does not describe, so bump SCHEMA_VERSION (and the schema's `const`)
 whenever a document changes shape: a field added, renamed, retyped or removed.
 
@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from judge.results import render
+from judge.results import mutation, render
+from judge.results.mutation import MutantResult, StrengthReport
 from judge.results.records import Comparison
 from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict
 
@@ -167,6 +168,32 @@ def gradescope_document(board: Leaderboard, entry: Entry) -> dict[str, Any]:
                         {"name": "speed", "value": entry.speed if entry.speed is not None else "-", "order": "asc"}],
         "extra_data": {"schema_version": SCHEMA_VERSION, "problem": board.problem,
                        "test_set_hash": board.test_set_hash, "entry": entry_to_json(entry, with_cases=False)},
+    }
+
+
+def strength_document(report: StrengthReport) -> dict[str, Any]:
+    """`judge strength --json`: the mutants' counts, the kill rates, and every mutant with what killed it."""
+    return {
+        "schema_version": SCHEMA_VERSION, "problem": report.problem, "source": report.source, "seed": report.seed,
+        "sandbox": report.sandbox, "random_count": report.random_count, "made": report.made,
+        "equivalence": {key: report.equivalence.get(key, 0) for key in ("max_size", "enumerated", "drawn")},
+        "counts": {status.replace(" ", "_"): report.count(status)
+                   for status in (mutation.KILLED, mutation.SURVIVED, mutation.EQUIVALENT, mutation.NOT_RUN)},
+        "rates": [{"cases": r.name, "size": r.cases, "killed": r.killed, "of": r.of, "percent": round(r.percent, 2)}
+                  for r in report.rates()],
+        "mutants": [_mutant_to_json(m) for m in report.mutants], "seconds": round(report.seconds, 3),
+    }
+
+
+def _mutant_to_json(mutant: MutantResult) -> dict[str, Any]:
+    found = mutant.difference
+    return {
+        "number": mutant.number, "operator": mutant.operator, "line": mutant.line, "change": mutant.change,
+        "status": mutant.status, "message": mutant.message, "diff": list(mutant.diff),
+        "kills": [{"cases": k.cases, "case": k.case, "verdict": k.verdict.value} for k in mutant.kills],
+        "difference": None if found is None else {
+            "args": found.args, "expected": found.expected, "got": found.got, "verdict": found.verdict.value,
+            "explanation": list(found.explanation), "found_by": found.found_by, "saved_as": found.saved_as},
     }
 
 
