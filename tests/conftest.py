@@ -8,7 +8,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from helpers import copy_problem
+from helpers import TEST_DB, copy_problem
+
+# Every judge a test starts, through run_judge or its own subprocess call, records into the tests'
+# store unless it names one: never the checkout's .judge/results.sqlite3, which is the user's.
+os.environ.setdefault("JUDGE_DB", str(TEST_DB))
 
 settings.register_profile("dev", max_examples=50, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow])
