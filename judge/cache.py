@@ -74,6 +74,18 @@ def wrote(nbytes: int, root: Path = CACHE_ROOT) -> None:
         pass
 
 
+def keep(path: Path, text: str) -> None:
+    """Write a cache file whole or not at all, and count it; a cache that cannot be written is only slower."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f".tmp-{os.getpid()}-{path.name}")
+        partial.write_text(text)
+        os.replace(partial, path)  # whole or absent, whatever another judge does meanwhile
+    except OSError:
+        return
+    wrote(len(text))
+
+
 def prune(root: Path, cap: int) -> list[Path]:
     """When the cache is over `cap` bytes, remove its least recently used entries down to LOW_WATER of it.
 

@@ -18,7 +18,6 @@ import dataclasses
 import functools
 import hashlib
 import json
-import os
 import random
 import time
 from collections.abc import Callable
@@ -136,15 +135,8 @@ def _cache_path(problem: Problem, count: int, seed: int) -> Path:
 
 
 def _store(path: Path, data: list[dict[str, Any]]) -> None:
-    """Write a cache file atomically; a cache that cannot be written is only a slower next run."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, separators=(",", ":")))
-        os.replace(tmp, path)
-    except OSError:
-        return
-    cache_folder.wrote(path.stat().st_size if path.exists() else 0)
+    """Keep drawn cases in the cache."""
+    cache_folder.keep(path, json.dumps(data, separators=(",", ":")))
 
 
 def _draw_cases(problem: Problem, count: int, seed: int,

@@ -312,15 +312,8 @@ def _cache_path(problem: Problem, max_size: int) -> Path:
 
 
 def _store(path: Path, data: list[Any]) -> None:
-    """Write a cache file atomically; one that cannot be written is only a slower next run."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, separators=(",", ":")))
-        os.replace(tmp, path)
-    except OSError:
-        return
-    cache_folder.wrote(path.stat().st_size if path.exists() else 0)
+    """Keep enumerated inputs and the reference's answers in the cache."""
+    cache_folder.keep(path, json.dumps(data, separators=(",", ":")))
 
 
 # ------------------------------------------------------------------ --save

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -77,11 +76,4 @@ def _keep(entry: Path, data: Any, where: list[int] | None) -> None:
             return
     except (TypeError, ValueError, RecursionError):
         return
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        partial = entry.with_name(f".tmp-{os.getpid()}-{entry.name}")
-        partial.write_text(text)
-        os.replace(partial, entry)  # whole or absent, whatever another judge does meanwhile
-    except OSError:
-        return
-    cache.wrote(len(text))
+    cache.keep(entry, text)
