@@ -79,7 +79,12 @@ def mismatch(value: Any, type_: str, where: str = "answer") -> str:
     scalar, depth = parse_type(type_)
     if _conforms(value, scalar, depth):
         return ""
-    return _mismatch(value, scalar, depth, where) or f"{where} is not a {type_}"
+    return _mismatch(value, scalar, depth, where) or f"{where} is not {article(type_)} {type_}"
+
+
+def article(type_: str) -> str:
+    """'an' before a type that starts with a vowel sound (int[], int), else 'a'."""
+    return "an" if type_[:1] in "aeiou" else "a"
 
 
 def _conforms(value: Any, scalar: str, depth: int) -> bool:
