@@ -45,13 +45,16 @@ def failure_view(failure: FirstFailure) -> dict[str, Any]:
     """The first failing case of a submission, drawn by the one renderer: the inputs, the expected answer
     (when the case is known) and what came back (for a wrong answer), as grids or as lines."""
     case, expected, got = failure.case, failure.expected, failure.case.got
+    if case.verdict is Verdict.CE:  # about the source, not about a case: the compiler's lines alone
+        return {"name": case.name, "verdict": case.verdict, "message": case.message, "grids": [], "plain": [],
+                "wrong_count": 0, "diff": [], "whole_run": True}
     shown = render.case_view(failure.args, expected, got, with_expected=failure.args is not None,
                              with_got=case.verdict is Verdict.WA, marks=False, page=True)
     return {"name": case.name, "verdict": case.verdict, "message": case.message,
             "grids": [_grid(s.title, s.grid) for s in shown if s.grid is not None],
             "plain": [(s.title, s.text) for s in shown if s.grid is None],
             "wrong_count": render.wrong_squares(expected, got) if case.verdict is Verdict.WA else 0,
-            "diff": case.diff[:12]}
+            "diff": case.diff[:12], "whole_run": False}
 
 
 def html(board: Leaderboard) -> str:
