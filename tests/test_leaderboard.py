@@ -15,7 +15,7 @@ import pytest
 
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.results import html as report_html, leaderboard, scoring
+from judge.results import html as report_html, leaderboard, scoring, serialize
 from judge.results.store import Store
 from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict, overall
 
@@ -197,6 +197,17 @@ def test_gradescope_results_json(graded):
     failed = [t for t in doc["tests"] if t["status"] == "failed"]
     assert failed and "WA" in failed[0]["output"] and failed[0]["score"] == 0
     assert doc["leaderboard"][0] == {"name": "rank", "value": 2, "order": "asc"}
+
+
+def test_gradescope_output_says_a_wrong_answer_once():
+    cases = (CaseResult("trap", "secret", Verdict.WA, time_ms=1, message="expected 2, got 3",
+                        diff=("expected 2, got 3", "and more"), got=3),
+             CaseResult("big", "secret", Verdict.RE, time_ms=1, message="IndexError"))
+    board = leaderboard.Leaderboard("coins", "Coins", TESTS, [leaderboard.Entry(
+        1, "a", "a.py", "python", Verdict.WA, 0, 2, 0, 2, None, "2024", "s", 1, cases=cases)], ["trap", "big"], False)
+    wrong, crashed = serialize.gradescope_document(board, board.entries[0])["tests"]
+    assert wrong["output"].startswith("WA: expected 2, got 3\nand more") and wrong["output"].count("got 3") == 1
+    assert crashed["output"].startswith("RE: IndexError")
 
 
 class _Collect(HTMLParser):
