@@ -194,6 +194,17 @@ def test_compare_of_the_accepted_solutions_exits_zero():
     assert "no case where a clear majority disagrees" in out.stdout
 
 
+def test_fuzz_shrinks_greedy_to_a_small_counterexample():
+    out = run_judge("fuzz", "coin_change", SUBMISSIONS / "wrong_answer" / "greedy_largest_first.py")
+    assert out.returncode == 1, out.stdout + out.stderr
+    lines = [line.strip() for line in out.stdout.splitlines()]
+    coins = json.loads(next(x for x in lines if x.startswith("coins: "))[len("coins: "):])
+    amount = int(next(x for x in lines if x.startswith("amount: "))[len("amount: "):])
+    assert len(coins) <= 3 and max(coins) <= 25 and amount <= 60, (coins, amount)
+    expected = reference.coinChange(coins, amount)
+    assert f"expected: {expected}" in lines and f"expected {expected}, got " in out.stdout
+
+
 def test_problems_lists_the_package():
     out = run_judge("problems")
     assert out.returncode == 0, out.stderr
