@@ -110,10 +110,10 @@ def large_cases():
         (f"dense-dag-{dense}", f"every pair of {dense} courses ({dense * (dense - 1) // 2} pairs) in a hidden order",
          dense, _dense(dense)),
     ]
-    for kind in ("sparse", "back-edge"):
+    for kind, what in (("sparse", "a sparse DAG"), ("back-edge", "a DAG and one pair that closes a cycle")):
         drawn = generator.large(kind, random.Random(f"course-schedule:{kind}"))
         cases.append((f"shuffled-{kind}-2000", f"2000 courses, {len(drawn['prerequisites'])} pairs: "
-                      f"a {kind} with the course numbers shuffled", n, drawn["prerequisites"]))
+                      f"{what}, the course numbers shuffled", n, drawn["prerequisites"]))
     return cases
 
 
