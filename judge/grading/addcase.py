@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from judge.errors import CaseError, UsageError
-from judge.problems import values
+from judge.problems import parsed, values
 from judge.problems.cases import RANDOM_GROUP, RESERVED, Case, load_cases, load_file, validate_args
 from judge.problems.problem import Problem
 
@@ -75,8 +75,9 @@ def from_options(problem: Problem, typed: dict[str, str | None], name: str | Non
 def from_yaml_text(problem: Problem, text: str, source: str) -> list[dict[str, Any]]:
     """Cases in the case-file format (a list, or one mapping); `expected` and `name` optional."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
+        data = parsed.load(text)[0]  # as case files are read: a key given twice is refused
+    except parsed.Malformed as failure:
+        exc = failure.error
         mark = getattr(exc, "problem_mark", None)
         raise CaseError(f"{source}{f':{mark.line + 1}' if mark else ''}: malformed YAML: "
                         f"{getattr(exc, 'problem', None) or exc}") from None
