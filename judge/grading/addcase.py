@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from judge import files
 from judge.errors import CaseError, UsageError
 from judge.problems import parsed, values
 from judge.problems.cases import RANDOM_GROUP, RESERVED, Case, load_cases, load_file, validate_args
@@ -189,8 +190,7 @@ def append(problem: Problem, path: Path, group: str, cases: list[NewCase]) -> No
                             f"nothing was written") from None
         if not _same(loaded[:len(old)], old) or not _same_new(loaded[len(old):], cases):
             raise CaseError(f"{path}: the appended text does not load back as written; nothing was written")
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
+        files.settle_mode(tmp, path)  # not tempfile's 0600: the file is for people (README: file modes)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
