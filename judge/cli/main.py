@@ -140,6 +140,12 @@ def build_parser() -> argparse.ArgumentParser:
                                       "compiles and runs through the judge's real path.")
     lang.add_argument("--json", action="store_true")
     lang.set_defaults(run="toolchains:cmd_languages")
+
+    setup = sub.add_parser("setup", help="install the npm packages the judge needs (TypeScript's compiler)",
+                           description="Install TypeScript's compiler, pinned by the package-lock.json shipped with "
+                                       "the judge, into the judge's cache ($JUDGE_CACHE/npm) with npm ci, unless a "
+                                       "checkout's ./node_modules or an earlier setup has it. Needs node and npm.")
+    setup.set_defaults(run="toolchains:cmd_setup")
     return parser
 
 
