@@ -148,8 +148,8 @@ def test_problems_lists_every_package_found(tmp_path):
     assert missing.returncode == 2 and "no such folder" in missing.stderr
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_prints_what_was_graded_keeps_it_and_exits_130(tmp_path, jobs):
+@pytest.mark.parametrize("jobs, as_json", [("1", False), ("2", True)])
+def test_ctrl_c_prints_what_was_graded_keeps_it_and_exits_130(tmp_path, jobs, as_json):
     import os
     import signal
     import subprocess
@@ -168,9 +168,10 @@ def test_ctrl_c_prints_what_was_graded_keeps_it_and_exits_130(tmp_path, jobs):
     for name in ("y_slow", "z_slow"):  # 100 cases x 0.3 s each: the interrupt lands while they run
         (folder / f"{name}.py").write_text(reference + f"\n# {name}\n" + slow)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper", str(folder), "-j", jobs,
-                             "--fuzz", "0", "--db", str(db)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    command = [sys.executable, "-m", "judge", "grade", "minesweeper", str(folder), "-j", jobs, "--fuzz", "0",
+               "--db", str(db), *(["--json"] if as_json else [])]
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
     try:
         recorded, deadline = 0, time.time() + 60
         while recorded < 2 and time.time() < deadline and proc.poll() is None:
@@ -188,8 +189,12 @@ def test_ctrl_c_prints_what_was_graded_keeps_it_and_exits_130(tmp_path, jobs):
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130, err
     assert time.time() - sent < 10  # the slow ones stopped at their next case, not after their 100
-    assert "a_fast.py" in out and "b_fast.py" in out and "_slow.py" not in out
-    assert "2 submissions: 2 AC" in out
+    if as_json:
+        names = [r["submission"].rsplit("/", 1)[-1] for r in json.loads(out)["results"]]
+        assert names == ["a_fast.py", "b_fast.py"]
+    else:
+        assert "a_fast.py" in out and "b_fast.py" in out and "_slow.py" not in out
+        assert "2 submissions: 2 AC" in out
     assert err.strip().splitlines()[-1] == "judge: interrupted after 2 of 4 submissions (kept in the store)"
     assert "Traceback" not in err
     with Store.open(db) as st:
