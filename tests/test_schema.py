@@ -107,3 +107,14 @@ def test_the_cli_exits_2_with_one_line_naming_the_file(problem_copy):
     assert run.returncode == 2, run.stderr
     assert f"{problem_copy / 'problem.yaml'}:" in run.stderr and "did you mean 'limits'" in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_add_case_from_yaml_is_as_strict_and_says_where():
+    from judge.grading import addcase
+
+    problem = load_problem("minesweeper")
+    text = "- board: [EEEE]\n  click: [0, 3]\n- board: [EEEE]\n  clik: [0, 3]\n"
+    with pytest.raises(CaseError, match=r"x.yaml:4 \(case 2\): unknown key 'clik' \(did you mean 'click'\?\)"):
+        addcase.from_yaml_text(problem, text, "x.yaml")
+    with pytest.raises(CaseError, match=r"x.yaml:3: malformed YAML: duplicate key 'click' \(first given on line 2\)"):
+        addcase.from_yaml_text(problem, "board: [EEEE]\nclick: [0, 3]\nclick: [0, 2]\n", "x.yaml")

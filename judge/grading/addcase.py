@@ -21,8 +21,8 @@ import yaml
 
 from judge import files
 from judge.errors import CaseError, UsageError
-from judge.problems import parsed, values
-from judge.problems.cases import RANDOM_GROUP, RESERVED, Case, load_cases, load_file, validate_args
+from judge.problems import parsed, schema, values
+from judge.problems.cases import RANDOM_GROUP, Case, load_cases, load_file, validate_args
 from judge.problems.problem import Problem
 
 if TYPE_CHECKING:  # grade and fuzz are imported when cases are answered: this module stays light
@@ -86,17 +86,18 @@ def from_yaml_text(problem: Problem, text: str, source: str) -> list[dict[str, A
     if not isinstance(items, list) or not items:
         raise CaseError(f"{source}: expected a case mapping or a list of them")
     params = {p.name: p.type for p in problem.signature.params}
+    shape = schema.case(list(params))
+    shape = schema.Fields(shape.fields, required=tuple(params))  # name and expected may be left to the judge
     out = []
     for k, item in enumerate(items, 1):
         where = f"{source}: case {k}"
         if not isinstance(item, dict):
             raise CaseError(f"{where}: expected a mapping, got {type(item).__name__}")
-        unknown = set(item) - set(RESERVED) - set(params)
-        if unknown:
-            raise CaseError(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
-        missing = [p for p in params if p not in item]
-        if missing:
-            raise CaseError(f"{where}: missing {', '.join(missing)}")
+        try:
+            schema.check(item, shape)
+        except schema.Mismatch as mismatch:  # where in the text: the item's index, unless it was the only one
+            base = (k - 1,) if isinstance(data, list) else ()
+            raise CaseError(mismatch.located(source, text, base, f" (case {k})")) from None
         try:
             case = {p: values.from_yaml(item[p], t, p) for p, t in params.items()}
             if "expected" in item:
