@@ -15,9 +15,9 @@ import pytest
 
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.results import html as report_html, leaderboard, scoring
+from judge.results import html as report_html, leaderboard, scoring, serialize
 from judge.results.store import Store
-from judge.verdict import CaseResult, Recording, SubmissionResult, Verdict, overall
+from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict, overall
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBS = ROOT / "submissions" / "minesweeper"
@@ -199,6 +199,17 @@ def test_gradescope_results_json(graded):
     assert doc["leaderboard"][0] == {"name": "rank", "value": 2, "order": "asc"}
 
 
+def test_gradescope_output_says_a_wrong_answer_once():
+    cases = (CaseResult("trap", "secret", Verdict.WA, time_ms=1, message="expected 2, got 3",
+                        diff=("expected 2, got 3", "and more"), got=3),
+             CaseResult("big", "secret", Verdict.RE, time_ms=1, message="IndexError"))
+    board = leaderboard.Leaderboard("coins", "Coins", TESTS, [leaderboard.Entry(
+        1, "a", "a.py", "python", Verdict.WA, 0, 2, 0, 2, None, "2024", "s", 1, cases=cases)], ["trap", "big"], False)
+    wrong, crashed = serialize.gradescope_document(board, board.entries[0])["tests"]
+    assert wrong["output"].startswith("WA: expected 2, got 3\nand more") and wrong["output"].count("got 3") == 1
+    assert crashed["output"].startswith("RE: IndexError")
+
+
 class _Collect(HTMLParser):
     """Counts of the tags and attributes the checks need."""
 
@@ -243,6 +254,17 @@ def test_html_escapes_what_submissions_control():
         cases=(CaseResult("c", "secret", Verdict.AC, time_ms=1, message="<b>"),))], ["c"], False)
     page = report_html.html(board)
     assert "<script>alert" not in page and "&lt;script&gt;" in page
+
+
+def test_html_failure_of_a_scalar_answer_says_each_thing_once():
+    wrong = CaseResult("greedy-trap", "secret", Verdict.WA, message="expected 2, got 3",
+                       diff=("expected 2, got 3",), got=3)
+    view = report_html.failure_view(FirstFailure(wrong, {"coins": [1, 3, 4], "amount": 6}, 2))
+    assert view["message"] is None and view["diff"] == ("expected 2, got 3",)
+    assert view["plain"] == [("coins", "[1, 3, 4]"), ("amount", "6"), ("expected", "2"), ("got", "3")]
+    crashed = CaseResult("big", "secret", Verdict.RE, message="IndexError: list index out of range")
+    assert report_html.failure_view(FirstFailure(crashed, {"coins": [1], "amount": 2}, 2))["message"] == \
+        "IndexError: list index out of range"
 
 
 def _png_colours(path: Path) -> tuple[tuple[int, int], set]:

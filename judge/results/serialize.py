@@ -152,7 +152,9 @@ def gradescope_document(board: Leaderboard, entry: Entry) -> dict[str, Any]:
     for c in entry.cases:
         ok = c.verdict is Verdict.AC
         weight = board.weights.get(c.group, 1.0)
-        output = "" if ok else "\n".join(x for x in (f"{c.verdict.value}: {c.message}", "\n".join(c.diff)) if x)
+        # A wrong answer's message is its first explanation: said once, in the heading line.
+        rest = c.diff[1:] if c.diff and c.diff[0] == c.message else c.diff
+        output = "" if ok else "\n".join(x for x in (f"{c.verdict.value}: {c.message}", "\n".join(rest)) if x)
         if entry.first_failure is not None and entry.first_failure.case.name == c.name:
             output += "\n" + "\n".join(render.failure_lines(entry.first_failure))  # as the other reports draw it
         tests.append({"name": c.name, "score": weight if ok else 0.0, "max_score": weight,
