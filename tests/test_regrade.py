@@ -109,3 +109,15 @@ def test_a_case_added_after_grading_is_said_and_regrade_fixes_it(tmp_path, probl
 def test_regrade_needs_a_store(tmp_path):
     result = run_judge("regrade", "minesweeper", "--db", tmp_path / "none.sqlite3")
     assert result.returncode == 2 and "run judge grade first" in result.stderr
+
+
+def test_a_bad_roster_or_deadline_stops_grade_before_anything_runs(tmp_path):
+    db = tmp_path / "r.sqlite3"
+    sub = solution(tmp_path / "subs" / "ada.py", "ada")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,name\n1,Ada\n1,Bob\n")
+    bad = run_judge("grade", "minesweeper", sub, "--fuzz", "0", "--roster", roster, "--db", db)
+    assert bad.returncode == 2 and f"{roster}: id '1' is on two rows" in bad.stderr
+    late = run_judge("grade", "minesweeper", sub, "--fuzz", "0", "--deadline", "friday", "--db", db)
+    assert late.returncode == 2 and "--deadline: 'friday' is not an ISO 8601 time" in late.stderr
+    assert not db.exists()
