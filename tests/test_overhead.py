@@ -30,6 +30,22 @@ def test_the_null_solutions_of_minesweeper_are_timed_per_language_and_case(tmp_p
         assert st.conn.execute("SELECT measured_at FROM overheads").fetchall() == before
 
 
+def test_another_store_takes_the_machines_measurement_from_the_cache(tmp_path, monkeypatch):
+    problem = load_problem("minesweeper")
+    cases = case_files.load_cases(problem)[:2]
+    with Store.open(tmp_path / "a.sqlite3") as st:
+        overhead.measure(st, problem, cases, ["python"])
+        first = st.overheads(case_files.test_set_hash(cases))
+
+    def no_run(*args, **kwargs):
+        raise AssertionError("measured again")
+
+    monkeypatch.setattr(overhead, "execute", no_run)
+    with Store.open(tmp_path / "b.sqlite3") as st:
+        overhead.measure(st, problem, cases, ["python"])
+        assert st.overheads(case_files.test_set_hash(cases)) == first
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_null_solution_returns_a_constant_of_the_return_type(language):
     signature = Signature(function="mean", params=(Param("values", "int[]"), Param("name", "string")),
