@@ -379,3 +379,19 @@ def test_gradebook_neutralises_formulas_and_controls(tmp_path):
     (row,) = csv.DictReader(io.StringIO(gradebook.to_csv(board)))
     assert row["student_id"] == "'@1" and row["name"].startswith("'+cmd") and row["email"] == "'-2+3@x\\x1b[2J"
     assert row["score"] == "4.0" and row["verdict"] == "AC"
+
+
+def test_html_names_stale_and_missing_authors_escaped(tmp_path):
+    from judge.results.records import Handin
+    from judge.results.roster import Roster, Student
+
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        first = st.start_run("p", "o" * 64, 4, "test")
+        handed(st, first, "<b>old</b>", "a1", 1.0, "2026-01-01T00:00:00", Handin())
+        second = st.start_run("p", TESTS, 4, "test")
+        handed(st, second, "bob", "b2", 1.0, "2026-01-02T00:00:00", Handin("2", "Bob", ""))
+        roster = Roster(Path("r.csv"), (Student("2", "Bob"), Student("3", "<i>Cy</i>")))
+        board = leaderboard.build(st, leaderboard.locate(st, "p"), roster=roster)
+    page = report_html.html(board)
+    assert 'id="stale"' in page and "&lt;b&gt;old&lt;/b&gt; (<code>oooooooooooo</code>" in page
+    assert 'id="missing"' in page and "&lt;i&gt;Cy&lt;/i&gt;" in page and "<i>Cy</i>" not in page
