@@ -395,3 +395,19 @@ def test_html_names_stale_and_missing_authors_escaped(tmp_path):
     page = report_html.html(board)
     assert 'id="stale"' in page and "&lt;b&gt;old&lt;/b&gt; (<code>oooooooooooo</code>" in page
     assert 'id="missing"' in page and "&lt;i&gt;Cy&lt;/i&gt;" in page and "<i>Cy</i>" not in page
+
+
+def test_a_roster_given_only_to_the_leaderboard_finds_files_by_name(tmp_path):
+    from judge.results import gradebook
+    from judge.results.records import Handin
+    from judge.results.roster import Roster, Student
+
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", TESTS, 4, "test")
+        handed(st, run, "smith_john", "s1", 1.0, "2026-01-01T00:00:00", Handin())  # file smith_john.x
+        roster = Roster(Path("r.csv"), (Student("1", "John Smith", file="smith_john.x"), Student("2", "Kim")))
+        board = leaderboard.build(st, leaderboard.locate(st, "p"), roster=roster)
+    assert [e.author for e in board.missing] == ["Kim"]
+    rows = list(csv.DictReader(io.StringIO(gradebook.to_csv(board, roster))))
+    assert [(r["student_id"], r["name"], r["verdict"]) for r in rows] == [("1", "John Smith", "AC"),
+                                                                          ("2", "Kim", "missing")]

@@ -23,6 +23,7 @@ import math
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import PurePath
 
 from judge.errors import JudgeError, UsageError
 from judge.problems.problem import Problem, load_problem
@@ -244,8 +245,18 @@ def build(store: Store, target: Target, deadline: str | None = None, roster: Ros
 
 
 def _handed_in(student: Student, entries: Sequence[Entry]) -> bool:
-    """Whether any entry is this student's (by id, else by the name the roster gives)."""
-    return any((student.id and e.student_id == student.id) or e.author == student.author for e in entries)
+    """Whether any entry is this student's."""
+    return any(is_students(student, e) for e in entries)
+
+
+def is_students(student: Student, entry: Entry) -> bool:
+    """Whether an entry is a roster student's: by id, by the name the roster gives, or by the roster's
+    `file` among its submission's file and folder names (a roster given only to the leaderboard)."""
+    if student.id and entry.student_id == student.id:
+        return True
+    if entry.author == student.author:
+        return True
+    return bool(student.file) and student.file in PurePath(entry.submission).parts
 
 
 def missing_entry(student: Student) -> Entry:
