@@ -303,13 +303,17 @@ def test_late_penalty_ranks_by_the_score_after_it_and_ties_go_by_hand_in_then_na
         handed(st, run, "zed", "z1", 2.0, "2026-01-01T00:00:00", Handin("2", "Zed", "", "2026-03-01T10:00:00+00:00"))
         handed(st, run, "amy", "a1", 2.0, "2026-01-02T00:00:00", Handin("3", "Amy", "", "2026-03-01T10:00:00+00:00"))
         handed(st, run, "canvas", "c1", 2.0, "2026-01-01T00:00:00", Handin("4", "", "", "", marked_late=True))
+        # 11:00 at +02:00 is 09:00 UTC: earlier than the others, though later as text
+        handed(st, run, "kai", "k1", 2.0, "2026-01-03T00:00:00", Handin("5", "Kai", "", "2026-03-01T11:00:00+02:00"))
         entries = leaderboard.rank(st, "p", TESTS, policy)
     assert [(e.author, e.score, e.raw_score, e.late, e.late_days, e.penalty) for e in entries] == [
+        ("kai", 4.0, 4.0, False, 0, 0.0),          # the earliest hand-in of the equal ones
         ("amy", 4.0, 4.0, False, 0, 0.0),          # ties zed on score, speed and hand-in time: the name decides
         ("zed", 4.0, 4.0, False, 0, 0.0),
         ("canvas", 3.0, 4.0, True, 1, 0.25),       # marked late by its LMS: one started day
         ("late", 2.0, 4.0, True, 2, 0.5)]          # fastest, but 2 days late: the cap of 0.5
-    assert entries[0].submitted_at == "2026-03-01T10:00:00+00:00" and entries[0].graded_at == "2026-01-02T00:00:00"
+    assert entries[0].submitted_at == "2026-03-01T09:00:00.000000+00:00"  # shown and compared in UTC
+    assert entries[1].graded_at == "2026-01-02T00:00:00"
 
 
 def test_overheads_are_taken_off_each_language_and_the_reference():

@@ -62,7 +62,7 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     assert_valid(doc, "leaderboard_document")
     by = {e["author"]: e for e in doc["entries"]}
     assert set(by) == {"John Smith", "Jane Doe", "Ada Lovelace"} and doc["deadline"] == "2026-03-01T23:59:00+01:00"
-    assert (by["John Smith"]["late"], by["John Smith"]["submitted_at"]) == (False, "2026-03-01T20:00:00+01:00")
+    assert (by["John Smith"]["late"], by["John Smith"]["submitted_at"]) == (False, "2026-03-01T19:00:00.000000+00:00")
     assert (by["Ada Lovelace"]["late"], by["Ada Lovelace"]["late_days"], by["Ada Lovelace"]["student_id"]) == (
         True, 1, "777")                                          # Gradescope's created_at: 10:00 the next day
     assert by["Jane Doe"]["late"] is True                        # Canvas's _LATE_
