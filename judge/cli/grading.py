@@ -10,14 +10,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from judge import languages
-from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
+from judge.cli.common import EXIT_INTERRUPTED, EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
 from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
 from judge.problems.cases import count_by_group, test_set_hash
 from judge.problems.problem import load_problem
-from judge.verdict import Verdict
+from judge.verdict import SubmissionResult, Verdict
 
 if TYPE_CHECKING:  # the store is imported when it is opened
+    from judge.results.roster import Roster
     from judge.results.store import Store
 
 
@@ -25,18 +26,26 @@ def cmd_grade(args: argparse.Namespace) -> int:
     """`judge grade PROBLEM SUBMISSION...`."""
     from judge.cli.progress import Progress
     from judge.grading.recorder import Recorder
+    from judge.results.roster import parse_time
 
     problem = load_problem(args.problem)
     sources = find_submissions(args.submissions)
     opts, fixed, cases = options_and_cases(problem, args)
     warn_missing_toolchains(sources)
+    roster = load_roster(args.roster)
+    deadline = parse_time(args.deadline, "--deadline") if args.deadline else None
     store = None if args.no_store else open_store(args)
     recorder = Recorder(store, problem, cases, opts, author=args.author, use_cache=not args.no_cache,
-                        seed=args.seed if len(cases) > len(fixed) else None)
+                        seed=args.seed if len(cases) > len(fixed) else None, given=args.submissions,
+                        roster=roster, deadline=deadline)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
+    interrupted = False
     try:
         with Progress(len(sources)) as tick:
             results = recorder.grade(sources, tick)
+    except KeyboardInterrupt:
+        # What was graded is kept in the store; show it rather than nothing (README: interrupting a run).
+        interrupted, results = True, _in_given_order(recorder.finished, sources)
     finally:
         signal.signal(signal.SIGTERM, previous)
         if store is not None:
@@ -60,7 +69,18 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print(report.text_report(problem, cases, results, header))
         for line in compare.warnings(comparison):  # a doubtful reference is never silent
             print(line)
+    if interrupted:  # last, under the table of what was graded
+        sys.stdout.flush()
+        kept = " (kept in the store)" if store is not None and results else ""
+        print(f"judge: interrupted after {len(results)} of {len(sources)} submissions{kept}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return EXIT_OK if all(r.verdict is Verdict.AC for r in results) else EXIT_NOT_ACCEPTED
+
+
+def _in_given_order(finished: list[SubmissionResult], sources: list[Path]) -> list[SubmissionResult]:
+    """The finished results in the order the submissions were given, as a whole run shows them."""
+    order = {str(p.resolve()): i for i, p in enumerate(sources)}
+    return sorted(finished, key=lambda r: order.get(r.path, len(order)))
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -76,6 +96,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     else:
         print(compare.render(comparison))
     return EXIT_NOT_ACCEPTED if comparison.suspects else EXIT_OK
+
+
+def load_roster(path: str | None) -> Roster | None:
+    """The --roster CSV, loaded, or None."""
+    from judge.results import roster
+
+    return roster.load(path) if path else None
 
 
 def open_store(args: argparse.Namespace) -> Store:

@@ -25,7 +25,10 @@ from judge.results.text import terminal
 REQUIRE_HELP = ("fail (exit 2) instead of running submissions with resource limits only when no sandbox works here, "
                 "or without the cgroups that limit and measure each box from outside")
 DB_HELP = "results store (default: $JUDGE_DB or .judge/results.sqlite3)"
-LEADERBOARD_FORMATS = ["terminal", "markdown", "csv", "json", "junit", "html", "gradescope"]
+LEADERBOARD_FORMATS = ["terminal", "markdown", "csv", "json", "junit", "html", "gradescope", "gradebook"]
+ROSTER_HELP = ("a CSV of the students (columns file,id,name,email[,submitted_at]): names each file's or folder's "
+               "author, before every other rule (see README, Authors)")
+DEADLINE_HELP = "the deadline, ISO 8601 with a UTC offset (2026-03-01T23:59:00+01:00): later hand-ins are late"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,11 +47,14 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--keep-going", action="store_true",
                    help="run every case even after a TLE or MLE (default: skip the rest of that submission)")
     g.add_argument("--db", metavar="PATH", help=DB_HELP)
-    g.add_argument("--author", help="the author of every submission given (default: a header comment "
-                                    "'author: NAME', else the folder, else the file name)")
+    g.add_argument("--author", help="the author of every submission given that the roster does not name "
+                                    "(default: an LMS's file or folder name, else a header comment 'author: NAME', "
+                                    "else the folder below the one given, else the file name; see README, Authors)")
     g.add_argument("--no-cache", action="store_true",
                    help="grade every submission again even when an unchanged result is stored")
     g.add_argument("--no-store", action="store_true", help="neither read nor record the results store")
+    g.add_argument("--roster", metavar="FILE", help=ROSTER_HELP)
+    g.add_argument("--deadline", metavar="ISO", help=DEADLINE_HELP + " (kept with the run for the leaderboard)")
     _random_options(g)
     g.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
     g.set_defaults(run="grading:cmd_grade")
@@ -61,7 +67,26 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     b.add_argument("--db", metavar="PATH", help=DB_HELP)
     b.add_argument("--author", help="for --format gradescope: whose results.json to write")
+    b.add_argument("--roster", metavar="FILE", help="the students (CSV, as for grade): those without a submission are "
+                                                    "listed as missing (default: the newest --roster a run was given)")
+    b.add_argument("--deadline", metavar="ISO", help=DEADLINE_HELP + " (default: the newest a run was given, else "
+                                                                      "problem.yaml's late.deadline)")
     b.set_defaults(run="results:cmd_leaderboard")
+
+    rg = sub.add_parser("regrade", help="grade every stored submission of a problem again on its current cases",
+                        description="Grade again, on the package's current cases, every stored submission of "
+                                    "PROBLEM whose file is still on disk unchanged, keeping its author and hand-in "
+                                    "facts: after add-case, or to bring authors graded on an older test set (another "
+                                    "--fuzz or --seed) onto one leaderboard. Random cases: the latest run's count "
+                                    "and seed unless --fuzz/--seed are given.")
+    rg.add_argument("problem")
+    rg.add_argument("--db", metavar="PATH", help=DB_HELP)
+    rg.add_argument("--jobs", "-j", type=int, default=jobs, help="submissions graded at once (default: cores)")
+    rg.add_argument("--keep-going", action="store_true", help="as for grade")
+    rg.add_argument("--fuzz", type=int, metavar="N", help="random cases (default: as many as the latest run drew)")
+    rg.add_argument("--seed", type=int, metavar="S", help="their seed (default: the latest run's)")
+    rg.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
+    rg.set_defaults(run="regrade:cmd_regrade")
 
     f = sub.add_parser("fuzz", help="search for a small input where a submission and the reference disagree",
                        description="Generate random valid inputs with the problem's hypothesis strategy until the "
@@ -140,6 +165,26 @@ def build_parser() -> argparse.ArgumentParser:
                                       "compiles and runs through the judge's real path.")
     lang.add_argument("--json", action="store_true")
     lang.set_defaults(run="toolchains:cmd_languages")
+
+    sim = sub.add_parser("similarity", help="rank pairs of submissions by code similarity, with what they share",
+                         description="Compare every pair of submissions in the same language (JavaScript with "
+                                     "TypeScript) with copydetect (winnowed fingerprints of the tokens: renamed "
+                                     "variables and reordered functions still match), most similar first, with "
+                                     "the shared fragments.")
+    sim.add_argument("problem", help="a name under problems/ or a path to a problem folder")
+    sim.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="a file, or a folder searched recursively")
+    sim.add_argument("--format", "-f", choices=["terminal", "html", "json"], default="terminal")
+    sim.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    sim.add_argument("--threshold", type=float, default=0.5, metavar="X",
+                     help="show pairs whose similarity (the mean of the two shares) is at least X, "
+                          "between 0 and 1 (default: 0.5)")
+    sim.set_defaults(run="similarity:cmd_similarity")
+
+    setup = sub.add_parser("setup", help="install the npm packages the judge needs (TypeScript's compiler)",
+                           description="Install TypeScript's compiler, pinned by the package-lock.json shipped with "
+                                       "the judge, into the judge's cache ($JUDGE_CACHE/npm) with npm ci, unless a "
+                                       "checkout's ./node_modules or an earlier setup has it. Needs node and npm.")
+    setup.set_defaults(run="toolchains:cmd_setup")
     return parser
 
 

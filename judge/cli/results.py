@@ -5,35 +5,51 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from judge import files
 from judge.cli.common import EXIT_OK
-from judge.cli.grading import open_store
+from judge.cli.grading import load_roster, open_store
 from judge.errors import JudgeError, StoreError
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
     """`judge leaderboard [PROBLEM]`."""
-    from judge.grading.recorder import ensure_reference_times
+    from judge.grading.recorder import ensure_overheads, ensure_reference_times, run_cases
     from judge.results import exports, leaderboard
+    from judge.results.roster import parse_time
     from judge.results.store import db_path
 
     path = db_path(args.db)
     if not path.exists():
         raise StoreError(f"{path}: no results store here yet; run judge grade first (or give --db)")
+    deadline = parse_time(args.deadline, "--deadline") if args.deadline else None
+    roster = load_roster(args.roster)
     with open_store(args) as store:
         target = leaderboard.locate(store, args.problem)
-        ensure_reference_times(store, target.problem, target.latest)
-        board = leaderboard.build(store, target)
+        remembered = store.last_given(target.problem_id)[1]
+        if roster is None and remembered and Path(remembered).is_file():
+            roster = load_roster(remembered)  # the newest roster a run was graded with
+        try:
+            changed = target.problem is not None and run_cases(target.problem, target.latest) is None
+        except JudgeError:  # a package broken since: the stored results still rank, without that note
+            changed = False
+        if ensure_reference_times(store, target.problem, target.latest):
+            ensure_overheads(store, target.problem, target.latest)
+        board = leaderboard.build(store, target, deadline, roster, changed)
     if args.format == "html":
         from judge.results import html as report_html
 
         text = report_html.html(board)
     elif args.format == "gradescope":
         text = exports.gradescope(board, args.author)
+    elif args.format == "gradebook":
+        from judge.results import gradebook
+
+        text = gradebook.to_csv(board, roster)
     else:
         text = exports.FORMATS[args.format](board)
     if args.output:
         try:
-            Path(args.output).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+            files.write_text(Path(args.output), text if text.endswith("\n") else text + "\n")
         except OSError as exc:
             raise JudgeError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
     else:
