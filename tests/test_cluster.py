@@ -21,7 +21,7 @@ from helpers import ROOT, SUBMISSIONS, run_judge
 
 PASSWORD = "judge-test-secret"
 #: The workers' hard limit: a dead worker's task is given to the other this + 10 s after it was taken.
-TIME_LIMIT = 20
+TIME_LIMIT = 15
 #: 20 submissions, every verdict, every language.
 MIXED = [
     "accepted/bfs.cpp", "accepted/bfs.go", "accepted/bfs_public_class.java", "accepted/bfs_typed.ts",
@@ -236,6 +236,18 @@ def test_a_language_no_live_worker_serves_is_reported_not_sent(cluster):
     assert verdicts["dfs_recursive.py"][0] == "AC"
     assert verdicts["bfs.cpp"] == ("JE", "no live worker serves cpp on the broker")
     assert "(cpp)" not in cluster.log("python")
+
+
+def test_a_submission_past_the_hard_time_limit_gets_je_alone(cluster):
+    # every case run (--keep-going), each a wall time-out: far past the workers' limit of TIME_LIMIT s
+    done = grade(str(SUBMISSIONS / "time_limit/sleeper.py"), str(SUBMISSIONS / "accepted/dfs_recursive.py"),
+                 "--fuzz", "0", "--keep-going", "--json", broker=cluster.url)
+    assert done.returncode == 1
+    results = {Path(r["submission"]).name: r for r in json.loads(done.stdout)["results"]}
+    assert results["dfs_recursive.py"]["verdict"] == "AC"
+    late = results["sleeper.py"]
+    assert late["verdict"] == "JE" and "hard time limit" in late["message"], late["message"]
+    assert {c["verdict"] for c in late["cases"]} == {"JE"}
 
 
 def test_a_stopped_broker_is_one_clear_error_and_nothing_written(tmp_path):

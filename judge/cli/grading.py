@@ -34,14 +34,17 @@ def cmd_grade(args: argparse.Namespace) -> int:
         from judge.cluster.client import Cluster
 
         cluster = Cluster(args.broker)  # a broker that is down: one clear error before anything is written
+    served = None
+    if cluster is not None:  # who is alive, with what: before the random cases are drawn and the store opened
+        served = cluster.ready({languages.for_path(s).name for s in sources}, args.require_sandbox, _warn)
     opts, fixed, cases = options_and_cases(problem, args)
-    if cluster is None:  # the workers' toolchains are what counts there, and the sender is told of those
+    if cluster is None:  # the workers' toolchains are what counts there, and ready() told of those
         warn_missing_toolchains(sources)
     store = None if args.no_store else open_store(args)
     recorder = Recorder(store, problem, cases, opts, author=args.author, use_cache=not args.no_cache,
                         seed=args.seed if len(cases) > len(fixed) else None)
-    if cluster is not None:
-        recorder.grader = cluster.grader(tests=recorder.tests, fuzz=args.fuzz, seed=args.seed,
+    if cluster is not None and served is not None:
+        recorder.grader = cluster.grader(served, tests=recorder.tests, fuzz=args.fuzz, seed=args.seed,
                                          keep_going=args.keep_going, author=args.author, warn=_warn)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
     try:

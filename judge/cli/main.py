@@ -70,9 +70,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "whose toolchain is installed here)")
     w.add_argument("--allow-unsandboxed", action="store_true",
                    help="run submissions with resource limits only when no sandbox works here")
-    w.add_argument("--time-limit", type=float, default=900.0, metavar="SECONDS",
-                   help="hard limit on one submission's grading: past it, it gets JE (default: 900); a task of "
-                        "a worker that died goes to another this long + 10 s after it was taken")
+    w.add_argument("--time-limit", type=float, default=defaults.CLUSTER_TIME_LIMIT, metavar="SECONDS",
+                   help=f"hard limit on one submission's grading: past it, it gets JE (default: "
+                        f"{defaults.CLUSTER_TIME_LIMIT:g}); the job of a worker that died goes to another this "
+                        f"long + 10 s after it was taken (give every worker of a broker the same)")
     w.set_defaults(run="cluster:cmd_worker")
 
     ws = sub.add_parser("workers", help="list the live workers of a broker",

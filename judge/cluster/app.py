@@ -19,6 +19,7 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 from celery import Celery
 from celery.utils.log import get_task_logger
 
+from judge import defaults
 from judge.cluster.job import Job, grade_job
 from judge.errors import JudgeError, UsageError
 from judge.problems.problem import Problem, load_problem
@@ -29,7 +30,7 @@ from judge.sandbox.box import detect
 TASK = "judge.grade"
 #: Seconds a worker may spend on one submission before its child process is killed and the
 #: submission gets JE. Generous: a submission's cases are limited one by one long before this.
-DEFAULT_TIME_LIMIT = 900.0
+DEFAULT_TIME_LIMIT = defaults.CLUSTER_TIME_LIMIT
 #: A task unacknowledged this much longer than the time limit belonged to a dead worker: it goes back
 #: to its queue for another (kombu's visibility timeout, checked every RESTORE_EVERY seconds).
 REDELIVERY_MARGIN = 10.0

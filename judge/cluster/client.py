@@ -4,7 +4,7 @@
 local run (only the process that sent the jobs writes it). `judge serve` may use Cluster directly:
 
     cluster = Cluster(url)                       # BrokerError when Redis is down or refuses us
-    live = cluster.languages()                   # {language: [worker, ...]} of the live workers
+    served = cluster.ready(languages)            # {language: [worker, ...]}; SetupError if none is alive
     ids = {cluster.send(job): job for job in jobs}
     for task_id, got in cluster.results(ids):    # as they finish, each once
         result = result_from_json(got) if isinstance(got, dict) else failed(ids[task_id], cases, got)
@@ -20,7 +20,7 @@ from typing import Any
 from judge import languages
 from judge.cluster.app import check_url, make_app, queue, redact
 from judge.cluster.job import Job, result_from_json
-from judge.errors import BrokerError, JobError
+from judge.errors import BrokerError, JobError, SetupError
 from judge.grading.authors import author_of
 from judge.grading.grade import Options, display_name
 from judge.problems.cases import Case
@@ -151,11 +151,40 @@ class Cluster:
             except errors as exc:
                 raise BrokerError(f"the broker at {redact(self.url)} went away: {exc}") from None
 
-    def grader(self, *, tests: str, fuzz: int, seed: int, keep_going: bool, author: str | None = None,
-               warn: Callable[[str], None] = lambda line: None
+    def ready(self, wanted: Iterable[str], require_sandbox: bool = False,
+              warn: Callable[[str], None] = lambda line: None) -> dict[str, list[str]]:
+        """The live workers' languages, checked before a run sends anything: SetupError when no worker is
+        alive (or, with `require_sandbox`, when one that would get jobs runs unsandboxed); a warning for
+        each wanted language none serves (its submissions get JE) and for an unsandboxed worker."""
+        wanted = set(wanted)
+        live = self.workers()
+        if wanted - {name for w in live for name in w.languages}:  # a busy or distant one may answer late
+            live = self.workers(3 * REPLY_WAIT)
+        if not live:
+            raise SetupError(f"no live worker on the broker at {redact(self.url)}: start one with "
+                             f"`judge worker --broker URL` on a judging machine")
+        unboxed = [w.name for w in live if not w.isolated and wanted & set(w.languages)]
+        if unboxed and require_sandbox:
+            raise SetupError(f"workers without a sandbox: {', '.join(unboxed)}; restart them without "
+                             f"--allow-unsandboxed, or drop --require-sandbox")
+        if unboxed:
+            warn(f"workers without a sandbox (started with --allow-unsandboxed): {', '.join(unboxed)}: "
+                 f"submissions run there with resource limits only")
+        served: dict[str, list[str]] = {}
+        for worker in live:
+            for name in worker.languages:
+                served.setdefault(name, []).append(worker.name)
+        for name in sorted(wanted - set(served)):
+            warn(f"no live worker serves {languages.by_name(name).title}: its submissions get JE "
+                 f"(start one with `judge worker --broker URL --languages {name}`)")
+        return served
+
+    def grader(self, served: dict[str, list[str]], *, tests: str, fuzz: int, seed: int, keep_going: bool,
+               author: str | None = None, warn: Callable[[str], None] = lambda line: None
                ) -> Callable[[Problem, Sequence[Case], Sequence[Path], Options, Callable[[SubmissionResult], None]],
                              list[SubmissionResult]]:
-        """What grades the submissions in the Recorder (recorder.Grader): each a job for the workers."""
+        """What grades the submissions in the Recorder (recorder.Grader): each a job for the workers;
+        `served`: ready()'s languages (a job of any other gets JE without being sent)."""
 
         def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], options: Options,
                   progress: Callable[[SubmissionResult], None]) -> list[SubmissionResult]:
@@ -167,10 +196,6 @@ class Cluster:
                 done[result.path] = result
                 progress(result)
 
-            served = self.languages()
-            for name in sorted({j.language for j in jobs} - set(served)):
-                warn(f"no live worker serves {languages.by_name(name).title}: its submissions get JE "
-                     f"(start one with `judge worker --broker URL --languages {name}`)")
             sent: dict[str, Job] = {}
             for job in jobs:
                 if job.language in served:
@@ -205,7 +230,7 @@ class Watcher:
 
     def __call__(self, pending: set[str]) -> set[str]:
         """The pending ids to give up on now."""
-        if self.first:  # the sender has just asked who is alive
+        if self.first:  # the sender has just asked who is alive (ready())
             self.first = False
             return set()
         served = self.cluster.languages()
