@@ -250,6 +250,47 @@ def test_a_submission_past_the_hard_time_limit_gets_je_alone(cluster):
     assert {c["verdict"] for c in late["cases"]} == {"JE"}
 
 
+def tls_files(folder: Path) -> tuple[Path, Path, Path]:
+    """A CA of its own and a certificate it signed for 127.0.0.1: (ca.crt, redis.crt, redis.key)."""
+    def openssl(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=folder, check=True, capture_output=True)
+
+    (folder / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "1",
+            "-subj", "/CN=judge test CA")
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "redis.key", "-out", "redis.csr",
+            "-subj", "/CN=127.0.0.1")
+    openssl("x509", "-req", "-in", "redis.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
+            "-out", "redis.crt", "-days", "1", "-extfile", "san.ext")
+    return folder / "ca.crt", folder / "redis.crt", folder / "redis.key"
+
+
+def test_tls_and_a_password_carry_a_whole_run(tmp_path):
+    ca, cert, key = tls_files(tmp_path)
+    port = free_port()
+    redis = subprocess.Popen(["redis-server", "--port", "0", "--tls-port", str(port), "--bind", "127.0.0.1",
+                              "--tls-cert-file", str(cert), "--tls-key-file", str(key), "--tls-ca-cert-file", str(ca),
+                              "--tls-auth-clients", "no", "--requirepass", PASSWORD, "--save", "",
+                              "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"rediss://:{PASSWORD}@127.0.0.1:{port}/0?ssl_ca_certs={ca}"
+    workers = Workers(url, tmp_path)
+    try:
+        time.sleep(0.3)
+        workers.start("python", "--languages", "python")
+        workers.wait_for(1)
+        done = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", "--json", broker=url)
+        assert done.returncode == 0, done.stderr
+        assert [r["verdict"] for r in json.loads(done.stdout)["results"]] == ["AC"]
+        unverified = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0",
+                           broker=url.split("?")[0])  # the system's CAs do not know this one
+        assert unverified.returncode == 2 and "certificate verify failed" in unverified.stderr, unverified.stderr
+    finally:
+        for p in workers.processes.values():
+            os.killpg(p.pid, signal.SIGTERM)
+            p.wait(30)
+        stop(redis)
+
+
 def test_a_stopped_broker_is_one_clear_error_and_nothing_written(tmp_path):
     redis, url = start_redis()
     stop(redis)

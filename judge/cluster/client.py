@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from judge import languages
-from judge.cluster.app import check_url, make_app, queue, redact
+from judge.cluster.app import check_url, make_app, queue, redact, split_tls
 from judge.cluster.job import Job, result_from_json
 from judge.errors import BrokerError, JobError, SetupError
 from judge.grading.authors import author_of
@@ -51,9 +51,9 @@ def ping(url: str) -> None:
     """BrokerError, in one line without the password, unless Redis at `url` answers."""
     import redis
 
-    check_url(url)
+    plain, tls = split_tls(check_url(url))
     try:
-        client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+        client = redis.Redis.from_url(plain, socket_connect_timeout=5, socket_timeout=5, **(tls or {}))
         try:
             client.ping()
         finally:
