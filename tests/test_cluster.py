@@ -175,7 +175,12 @@ def test_the_workers_grade_as_a_local_run_does(cluster, tmp_path):
     assert "warning" not in remote.stderr, remote.stderr
     mine, theirs = json.loads(remote.stdout), json.loads(local.stdout)
     assert {r["verdict"] for r in mine["results"]} == {"AC", "WA", "CE", "RE", "TLE", "MLE"}
-    assert comparable(mine) == comparable(theirs)
+    mine, theirs = comparable(mine), comparable(theirs)
+    differ = [(a["submission"], [(c, d) for c, d in zip(a["cases"], b["cases"], strict=True) if c != d][:1],
+               {k: (a[k], b[k]) for k in a if k != "cases" and a[k] != b.get(k)})
+              for a, b in zip(mine["results"], theirs["results"], strict=True) if a != b]
+    assert not differ
+    assert mine == theirs
     with sqlite3.connect(db) as conn:  # the sender, and it alone, recorded every submission once
         rows = conn.execute("SELECT path, verdict FROM submissions").fetchall()
     assert sorted(rows) == sorted((r["path"], r["verdict"]) for r in mine["results"])
