@@ -322,6 +322,8 @@ def test_a_worker_refuses_to_start_without_a_toolchain_it_claims():
     assert done.returncode == 2 and "C++" in done.stderr and "leave cpp out of --languages" in done.stderr
     unknown = run_judge("worker", "--broker", "redis://127.0.0.1:1/0", "--languages", "cobol")
     assert unknown.returncode == 2 and "unknown language 'cobol'" in unknown.stderr
+    down = run_judge("worker", "--broker", "redis://127.0.0.1:1/0", "--languages", "python")
+    assert down.returncode == 2 and "the broker at redis://127.0.0.1:1/0 cannot be used" in down.stderr
     bad = run_judge("workers", "--broker", "amqp://127.0.0.1/")
     assert bad.returncode == 2 and "expected redis://" in bad.stderr
 

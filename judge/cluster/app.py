@@ -13,6 +13,7 @@ import json
 import socket
 import ssl
 from functools import cache
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -22,7 +23,7 @@ from celery.utils.log import get_task_logger
 from judge import defaults
 from judge.cluster.job import Job, grade_job
 from judge.errors import JudgeError, UsageError
-from judge.problems.problem import Problem, load_problem
+from judge.problems.problem import Problem, find_problem_dir, load_problem
 from judge.results.text import terminal
 from judge.sandbox.box import detect
 
@@ -119,13 +120,18 @@ def grade_payload(payload: str) -> str:
         job = Job.from_json(payload)
         # the operator's log names what is graded; the name is the submitter's: escaped
         _log.info("grading %s (%s) of problem %s", terminal(job.name), job.language, terminal(job.problem))
-        result = grade_job(job, _problem(job.problem), detect())
+        result = grade_job(job, _problem(find_problem_dir(job.problem)), detect())
     except JudgeError as exc:  # a bad job, an unknown problem or test-set hash: the sender is told why
         return json.dumps({"refused": f"worker {socket.gethostname()}: {exc}"})
     return json.dumps({"result": result})
 
 
+def _problem(root: Path) -> Problem:
+    """The package in `root`, loaded again only when its problem.yaml changed (grade_job reloads the
+    cases themselves when a job's test-set hash is not the kept one's)."""
+    return _loaded(root, (root / "problem.yaml").stat().st_mtime_ns)
+
+
 @cache
-def _problem(problem_id: str) -> Problem:
-    """The package of that id, loaded once per worker process (grade_job reloads its cases on a new hash)."""
-    return load_problem(problem_id)
+def _loaded(root: Path, stamp: int) -> Problem:
+    return load_problem(str(root))
