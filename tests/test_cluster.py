@@ -281,6 +281,11 @@ def test_tls_and_a_password_carry_a_whole_run(tmp_path):
     workers = Workers(url, tmp_path)
     try:
         time.sleep(0.3)
+        nobody = run_judge("workers", "--broker", url)
+        assert nobody.returncode == 0 and "no live worker on rediss://:***@127.0.0.1" in nobody.stderr
+        db = tmp_path / "r.sqlite3"
+        alone = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", db=db, broker=url)
+        assert alone.returncode == 2 and "no live worker on the broker" in alone.stderr and not db.exists()
         workers.start("python", "--languages", "python")
         workers.wait_for(1)
         done = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", "--json", broker=url)
