@@ -270,7 +270,7 @@ def tls_files(folder: Path) -> tuple[Path, Path, Path]:
     return folder / "ca.crt", folder / "redis.crt", folder / "redis.key"
 
 
-def test_tls_and_a_password_carry_a_whole_run(tmp_path):
+def test_tls_and_a_password_carry_a_whole_run_and_a_lost_broker_is_one_line(tmp_path):
     ca, cert, key = tls_files(tmp_path)
     port = free_port()
     redis = subprocess.Popen(["redis-server", "--port", "0", "--tls-port", str(port), "--bind", "127.0.0.1",
@@ -294,9 +294,26 @@ def test_tls_and_a_password_carry_a_whole_run(tmp_path):
         unverified = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0",
                            broker=url.split("?")[0])  # the system's CAs do not know this one
         assert unverified.returncode == 2 and "certificate verify failed" in unverified.stderr, unverified.stderr
+        # the broker lost mid-run: one line, exit 2, the run marked interrupted, nothing recorded
+        db = tmp_path / "lost.sqlite3"
+        slow = subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper",
+                                 str(SUBMISSIONS / "time_limit/sleeper.py"), "--fuzz", "0", "--broker", url,
+                                 "--db", str(db)], cwd=ROOT, env=judge_env(), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while "grading submissions/minesweeper/time_limit/sleeper.py" not in workers.log("python"):
+            assert time.monotonic() < deadline and slow.poll() is None, workers.log("python")
+            time.sleep(0.05)
+        stop(redis)
+        out, err = slow.communicate(timeout=120)
+        assert slow.returncode == 2 and err.count("\n") == 1 and "went away" in err, err
+        assert out == "" and PASSWORD not in err
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT status FROM runs").fetchall() == [("interrupted",)]
+            assert conn.execute("SELECT COUNT(*) FROM submissions").fetchone() == (0,)
     finally:
         for p in workers.processes.values():
-            os.killpg(p.pid, signal.SIGTERM)
+            os.killpg(p.pid, signal.SIGKILL)  # it may be reconnecting to the broker stopped above
             p.wait(30)
         stop(redis)
 

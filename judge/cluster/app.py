@@ -89,8 +89,9 @@ def split_tls(url: str) -> tuple[str, dict[str, Any] | None]:
     return urlunsplit(parts._replace(query=rest)), options
 
 
-def make_app(url: str, time_limit: float = DEFAULT_TIME_LIMIT) -> Celery:
-    """The app on broker `url` (also the result backend), with the task registered."""
+def make_app(url: str, time_limit: float = DEFAULT_TIME_LIMIT, sender: bool = False) -> Celery:
+    """The app on broker `url` (also the result backend), with the task registered; a `sender` (grade,
+    workers) gives up on a lost broker after a few seconds, where a worker keeps trying to reconnect."""
     plain, tls = split_tls(check_url(url))
     app = Celery("judge", broker=plain, backend=plain, set_as_current=False)
     transport = {"visibility_timeout": time_limit + REDELIVERY_MARGIN, "unacked_restore_interval": RESTORE_EVERY,
@@ -108,6 +109,12 @@ def make_app(url: str, time_limit: float = DEFAULT_TIME_LIMIT) -> Celery:
         broker_connection_retry_on_startup=True, worker_hijack_root_logger=False,
         worker_cancel_long_running_tasks_on_connection_loss=True,
     )
+    if not sender:  # a worker outlives a restart of the broker, however long it takes
+        app.conf.update(broker_connection_max_retries=None)
+    if sender:  # a person waits: a lost broker is an error within seconds, not after kombu's 100 retries
+        app.conf.update(broker_connection_max_retries=2, broker_connection_timeout=5,
+                        task_publish_retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 1,
+                                                   "interval_max": 2})
     if tls is not None:
         app.conf.update(broker_use_ssl=tls, redis_backend_use_ssl=tls)
     app.task(name=TASK, acks_late=True, reject_on_worker_lost=True)(grade_payload)

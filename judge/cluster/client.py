@@ -86,14 +86,14 @@ class Cluster:
     def __init__(self, url: str):
         ping(url)  # before anything is written anywhere: a broker that is down is one clear error
         self.url = url
-        self.app = make_app(url)
+        self.app = make_app(url, sender=True)
 
     def workers(self, wait: float = REPLY_WAIT, expect: int | None = None) -> list[Worker]:
         """The workers that answer within `wait` seconds (or as soon as `expect` of them have), by name."""
         try:
             replies = self.app.control.broadcast("judge_info", reply=True, timeout=wait, limit=expect) or []
-        except _broker_errors() as exc:
-            raise BrokerError(f"the broker at {redact(self.url)} went away: {exc}") from None
+        except Exception as exc:
+            raise self._lost(exc) from None
         found = []
         for reply in replies:
             for name, info in reply.items():
@@ -117,8 +117,8 @@ class Cluster:
         """Queue one job for the workers of its language; its task id."""
         try:
             sent = self.app.send_task("judge.grade", args=[job.to_json()], queue=queue(job.language))
-        except _broker_errors() as exc:
-            raise BrokerError(f"the broker at {redact(self.url)} went away: {exc}") from None
+        except Exception as exc:
+            raise self._lost(exc) from None
         return str(sent.id)
 
     def results(self, task_ids: Iterable[str], watch: Callable[[set[str]], set[str]] | None = None
@@ -130,7 +130,6 @@ class Cluster:
         from celery.result import ResultSet
 
         pending = {tid: self.app.AsyncResult(tid) for tid in task_ids}
-        errors = _broker_errors()
         while pending:
             given_up = watch(set(pending)) if watch is not None else set()
             for tid in sorted(given_up & set(pending)):
@@ -148,8 +147,8 @@ class Cluster:
                     result.forget()
             except NoneFinished:  # none finished for WATCH_EVERY seconds: see who is still alive
                 continue
-            except errors as exc:
-                raise BrokerError(f"the broker at {redact(self.url)} went away: {exc}") from None
+            except Exception as exc:
+                raise self._lost(exc) from None
 
     def ready(self, wanted: Iterable[str], require_sandbox: bool = False,
               warn: Callable[[str], None] = lambda line: None) -> dict[str, list[str]]:
@@ -225,12 +224,21 @@ class Cluster:
                 for tid, got in self.results(list(sent), watcher):
                     waiting.discard(tid)
                     take(sent[tid], got)
-            finally:
-                if waiting:  # interrupted: the live workers skip what nobody will read (best effort)
-                    self.revoke(waiting)
+            except KeyboardInterrupt:  # the live workers skip what nobody will read (best effort)
+                self.revoke(waiting)
+                raise
             return [done[j.path] for j in jobs]
 
         return grade
+
+    def _lost(self, exc: Exception) -> Exception:
+        """BrokerError when the broker no longer answers (Celery's result backend says so with a bare
+        RuntimeError, kombu and redis-py with their own errors); otherwise `exc` itself, a bug."""
+        try:
+            ping(self.url)
+        except BrokerError:
+            return BrokerError(f"the broker at {redact(self.url)} went away: {' '.join(str(exc).split())}")
+        return exc
 
     def revoke(self, task_ids: Iterable[str]) -> None:
         """Ask the live workers to skip these tasks; nothing when the broker is gone already."""
