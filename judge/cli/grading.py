@@ -15,6 +15,7 @@ from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
 from judge.problems.cases import count_by_group, test_set_hash
 from judge.problems.problem import load_problem
+from judge.results.text import terminal
 from judge.verdict import SubmissionResult, Verdict
 
 if TYPE_CHECKING:  # the store is imported when it is opened
@@ -30,14 +31,25 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
     problem = load_problem(args.problem)
     sources = find_submissions(args.submissions)
+    cluster, served = None, {}
+    if args.broker:  # Celery is imported only here: a local run never pays for it
+        from judge.cluster.client import Cluster
+
+        # a broker that is down, or no worker alive: one clear error before anything is drawn or written
+        cluster = Cluster(args.broker)
+        served = cluster.ready({languages.for_path(s).name for s in sources}, args.require_sandbox, _warn)
     opts, fixed, cases = options_and_cases(problem, args)
-    warn_missing_toolchains(sources)
+    if cluster is None:  # the workers' toolchains are what counts there, and ready() told of those
+        warn_missing_toolchains(sources)
     roster = load_roster(args.roster)
     deadline = parse_time(args.deadline, "--deadline") if args.deadline else None
     store = None if args.no_store else open_store(args)
     recorder = Recorder(store, problem, cases, opts, author=args.author, use_cache=not args.no_cache,
                         seed=args.seed if len(cases) > len(fixed) else None, given=args.submissions,
                         roster=roster, deadline=deadline)
+    if cluster is not None:
+        recorder.grader = cluster.grader(served, tests=recorder.tests, fuzz=args.fuzz, seed=args.seed,
+                                         keep_going=args.keep_going, author=args.author, warn=_warn)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
     interrupted = False
     try:
@@ -119,6 +131,10 @@ def warn_missing_toolchains(sources: Iterable[Path]) -> None:
         tool = lang.toolchain()
         if not tool.ok:
             print(f"judge: warning: {lang.title}: {tool.message}; its submissions get JE", file=sys.stderr)
+
+
+def _warn(line: str) -> None:
+    print(f"judge: warning: {terminal(line)}", file=sys.stderr)  # it may quote a submission's name
 
 
 def _interrupt(signum: int, frame: object) -> None:
