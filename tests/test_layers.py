@@ -10,7 +10,7 @@ import pytest
 JUDGE = Path(__file__).resolve().parent.parent / "judge"
 
 #: Bottom to top; a module may import its own layer and those below it, never one above.
-LAYERS = ["ground", "problems", "sandbox", "languages", "results", "grading", "cli"]
+LAYERS = ["ground", "problems", "sandbox", "languages", "results", "grading", "cluster", "service", "cli"]
 GROUND = {"judge", "judge.verdict", "judge.errors", "judge.defaults", "judge.cache"}
 
 
@@ -61,6 +61,8 @@ def test_imports_run_down_the_layers(path):
 
 def test_every_layer_says_what_it_may_import():
     for layer in LAYERS[1:]:
+        if layer == "cluster" and not (JUDGE / layer).is_dir():  # issue 13's layer, on its own branch until merged
+            continue
         doc = ast.get_docstring(ast.parse((JUDGE / layer / "__init__.py").read_text()))
         assert doc and "import" in doc, layer
 
