@@ -33,6 +33,11 @@ if TYPE_CHECKING:  # sqlite3 is imported only by a run that opens the store
 
 REFERENCE_REPEATS = 3
 
+#: What grades the submissions the store does not hold: grade.grade here, or the cluster's sender
+#: (judge/cluster/client.py), which takes the same arguments and returns the same records.
+Grader = Callable[[Problem, Sequence[Case], Sequence[Path], Options, Callable[[SubmissionResult], None]],
+                  list[SubmissionResult]]
+
 
 @cache
 def toolchain_version(language: str) -> str:
@@ -68,6 +73,7 @@ class Recorder:
     use_cache: bool = True
     seed: int | None = None
     run_id: int | None = None
+    grader: Grader = grade
 
     def __post_init__(self) -> None:
         self.tests = test_set_hash(list(self.cases))
@@ -116,7 +122,8 @@ class Recorder:
             if progress:
                 progress(result)
 
-        grade(self.problem, self.cases, todo, self.options, finished)
+        if todo:
+            self.grader(self.problem, self.cases, todo, self.options, finished)
         return [done[str(Path(s).resolve())] for s in sources]
 
     def _annotate(self, result: SubmissionResult, cached: bool) -> SubmissionResult:
