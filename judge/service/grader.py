@@ -18,14 +18,20 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judge import __version__
-from judge.results import serialize
+from judge.cluster.job import Job, result_from_json
+from judge.errors import JobError
+from judge.grading.recorder import first_failure
+from judge.results import scoring, serialize
 from judge.results.records import now
 from judge.results.store import Store
 from judge.service import worker
 from judge.service.state import State
+
+if TYPE_CHECKING:
+    from judge.service.service import ProblemInfo
 from judge.verdict import FirstFailure, Recording, Verdict
 
 #: A submission whose grading broke its worker this many times gets JE instead of another try.
@@ -38,9 +44,8 @@ Submit = Callable[[dict[str, Any]], "Future[dict[str, Any]]"]
 class Grader:
     """Hands queued submissions to workers, at most `workers` at a time, and stores what comes back."""
 
-    def __init__(self, state: State, store: Store, roots: dict[str, str], tests: Callable[[str], str],
-                 workers: int = 2):
-        self.state, self.store, self.roots, self.tests, self.workers = state, store, roots, tests, workers
+    def __init__(self, state: State, store: Store, problems: Callable[[str], ProblemInfo], workers: int = 2):
+        self.state, self.store, self.problems, self.workers = state, store, problems, workers
         self.wakeup = threading.Event()
         self.stopping = threading.Event()
         self.inflight: dict[int, Future[dict[str, Any]]] = {}
@@ -101,25 +106,26 @@ class Grader:
         with self.lock:
             free = self.workers - len(self.inflight)
         for row in self.state.claim(free):
-            job = {"id": row["id"], "problem_root": self.roots[row["problem"]], "tests": self.tests(row["problem"]),
-                   "language": row["language"], "filename": row["filename"],
-                   "source": bytes(row["source"]).decode("utf-8")}
+            info = self.problems(row["problem"])
+            job = Job(problem=row["problem"], tests=info.tests, language=row["language"],
+                      name=worker.file_name(row["filename"], row["language"]), source=bytes(row["source"]).decode(),
+                      author=row["participant"], fuzz=0)
             if row["attempts"] > MAX_ATTEMPTS:
-                self._store(row, self._judge_error(job, "its grading stopped the worker too many times"))
+                self._store(row, info, self._judge_error(job, "its grading stopped the worker too many times"))
                 continue
             try:
-                future = self.pool.submit(worker.grade_job, job)
+                future = self.pool.submit(worker.grade, job.to_json(), str(info.problem.root))
             except (BrokenProcessPool, RuntimeError):
                 self.state.requeue([row["id"]])
                 self.broken = True
                 return
             with self.lock:
                 self.inflight[row["id"]] = future
-            future.add_done_callback(functools.partial(self._done, row, job))
+            future.add_done_callback(functools.partial(self._done, row, info, job))
 
-    def _done(self, row: Any, job: dict[str, Any], future: Future[dict[str, Any]]) -> None:
+    def _done(self, row: Any, info: ProblemInfo, job: Job, future: Future[dict[str, Any]]) -> None:
         try:
-            document = future.result()
+            document: dict[str, Any] | None = future.result()
         except BrokenProcessPool:  # a worker died: this one goes back to the queue
             self.broken = True
             self.state.requeue([row["id"]])
@@ -129,36 +135,35 @@ class Grader:
         with self.lock:
             self.inflight.pop(row["id"], None)
         if document is not None and not self.stopping.is_set():
-            self._store(row, document)
+            self._store(row, info, document)
         self.wakeup.set()
 
-    def _judge_error(self, job: dict[str, Any], message: str) -> dict[str, Any]:
-        result = {"submission": job["filename"], "path": job["filename"], "language": job["language"],
-                  "verdict": Verdict.JE.value, "passed": 0, "total": 0, "message": message, "sha256": "",
-                  "max_time_ms": 0.0, "first_failure": None, "cases": []}
-        return {"result": result, "failure": None, "score": 0.0, "max_score": 0.0, "tests": job["tests"]}
+    def _judge_error(self, job: Job, message: str) -> dict[str, Any]:
+        return {"submission": job.name, "path": job.name, "language": job.language, "verdict": Verdict.JE.value,
+                "passed": 0, "total": 0, "message": message, "sha256": "", "max_time_ms": 0.0, "first_failure": None,
+                "cases": []}
 
-    def _store(self, row: Any, document: dict[str, Any]) -> None:
-        result = document["result"]
-        self.state.finish(row["id"], result["verdict"], document["score"], document["max_score"], document["tests"],
-                          json.dumps({"result": result, "failure": document["failure"]}))
-        self._record(row, document)
-
-    def _record(self, row: Any, document: dict[str, Any]) -> None:
-        """Into the results store too, as a run per problem and test set: `judge leaderboard` ranks it."""
-        problem, tests = row["problem"], document["tests"]
+    def _store(self, row: Any, info: ProblemInfo, data: dict[str, Any]) -> None:
+        """Keep a worker's result (grade_job's JSON): the verdict and score in the service's table, the first
+        failing case with its inputs for the pages, and the whole in the results store."""
         try:
-            parsed = serialize.submission_from_json(document["result"])
-        except ValueError:
-            return
-        key = (problem, tests)
+            result = result_from_json(data)
+        except JobError as exc:
+            result = result_from_json(self._judge_error(Job(problem=row["problem"], tests=info.tests,
+                                      language=row["language"], name=row["filename"], source="-"), str(exc)))
+        got, total = scoring.score(result.cases, scoring.weights(info.problem))
+        failure = first_failure(result, info.cases)
+        document = serialize.submission_to_json(result)  # without each case's `got`: the failure keeps its own
+        self.state.finish(row["id"], result.verdict.value, got, total, info.tests,
+                          json.dumps({"result": document,
+                                      "failure": None if failure is None else serialize.failure_to_json(failure)}))
+        key = (row["problem"], info.tests)  # a run per problem and test set: `judge leaderboard` ranks them
         if key not in self.runs:
-            self.runs[key] = self.store.start_run(problem, tests, parsed.total, __version__,
-                                                  problem_path=self.roots[problem])
-        stored = replace(parsed, submission=f"{row['id']}-{row['filename']}", path=f"serve:{row['id']}",
-                         recording=Recording(row["participant"], False, now(), document["score"],
-                                             document["max_score"]))
-        self.store.record(self.runs[key], stored, first_failure=failure_record(document["failure"]))
+            self.runs[key] = self.store.start_run(row["problem"], info.tests, len(info.cases), __version__,
+                                                  problem_path=str(info.problem.root))
+        stored = replace(result, submission=f"{row['id']}-{row['filename']}", path=f"serve:{row['id']}",
+                         recording=Recording(row["participant"], False, now(), got, total))
+        self.store.record(self.runs[key], stored, first_failure=failure)
 
 
 def failure_record(data: dict[str, Any] | None) -> FirstFailure | None:

@@ -16,7 +16,7 @@ from typing import Any
 from judge import languages
 from judge.errors import JudgeError
 from judge.languages.base import Language
-from judge.problems.cases import load_cases, test_set_hash
+from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem, load_problem
 from judge.results.store import Store
 from judge.service import scoreboard, tokens, visibility
@@ -41,11 +41,11 @@ class Refused(Exception):
 
 @dataclass
 class ProblemInfo:
-    """A contest problem as the server holds it: the package and its current test set."""
+    """A contest problem as the server holds it: the package and its current cases (fixed only)."""
 
     problem: Problem
+    cases: list[Case]
     tests: str
-    cases: int
 
 
 def utcnow() -> datetime:
@@ -68,14 +68,13 @@ class Service:
         self.problems = {pid: self._info(p) for pid, p in contest.problems.items()}
         self.rates = RateLimiter(contest.limits.per_minute)
         self.cases_lock = threading.Lock()
-        self.grader = Grader(self.state, self.store, {pid: str(p.root) for pid, p in contest.problems.items()},
-                             lambda pid: self.problems[pid].tests, workers)
+        self.grader = Grader(self.state, self.store, lambda pid: self.problems[pid], workers)
         self.broker = broker
 
     @staticmethod
     def _info(problem: Problem) -> ProblemInfo:
         cases = load_cases(problem)
-        return ProblemInfo(problem, test_set_hash(cases), len(cases))
+        return ProblemInfo(problem, cases, test_set_hash(cases))
 
     def start(self) -> None:
         """Start grading (first whatever a stopped server left queued or running)."""
@@ -216,7 +215,7 @@ class Service:
                            "queued": c.limits.queued},
                 "languages": {name: lang.title for name, lang in languages.LANGUAGES.items()},
                 "problems": [{"id": pid, "title": i.problem.title, "signature": i.problem.signature.declaration(),
-                              "cases": i.cases} for pid, i in self.problems.items()]}
+                              "cases": len(i.cases)} for pid, i in self.problems.items()]}
 
     # ------------------------------------------------------------ admin
 
