@@ -46,7 +46,7 @@ def test_submit_grades_in_the_box_and_shows_hidden_cases_by_verdict_only(server)
     assert samples and hidden
     assert all(set(c) == {"name", "group", "verdict"} for c in hidden)  # nothing of the hidden cases but verdicts
     assert all("time_ms" in c and "message" in c for c in samples)
-    assert doc["failure"] is None or doc["failure"]["group"] == "sample"
+    assert doc["failure"] is None  # its first failing case is a secret one: not drawn, not given
 
 
 def test_an_accepted_solution_is_accepted_and_ranked(server):

@@ -56,7 +56,7 @@ def add_pages(app: FastAPI, service: Service) -> None:
             who, token = service.register(str(form.get("name", "")) or None, str(form.get("code", "")) or None)
         except Refused as exc:
             return page("home.html", request, exc.status, error=exc.message)
-        return signed_in(page("registered.html", request, who=who, token=token), token)
+        return signed_in(page("registered.html", request, account=who, token=token), token)
 
     @app.post("/logout", include_in_schema=False)
     def logout() -> Response:
