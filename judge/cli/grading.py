@@ -15,6 +15,7 @@ from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
 from judge.problems.cases import count_by_group, test_set_hash
 from judge.problems.problem import load_problem
+from judge.results.text import terminal
 from judge.verdict import Verdict
 
 if TYPE_CHECKING:  # the store is imported when it is opened
@@ -28,11 +29,23 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
     problem = load_problem(args.problem)
     sources = find_submissions(args.submissions)
+    cluster = None
+    if args.broker:  # Celery is imported only here: a local run never pays for it
+        from judge.cluster.client import Cluster
+
+        cluster = Cluster(args.broker)  # a broker that is down: one clear error before anything is written
+    served = None
+    if cluster is not None:  # who is alive, with what: before the random cases are drawn and the store opened
+        served = cluster.ready({languages.for_path(s).name for s in sources}, args.require_sandbox, _warn)
     opts, fixed, cases = options_and_cases(problem, args)
-    warn_missing_toolchains(sources)
+    if cluster is None:  # the workers' toolchains are what counts there, and ready() told of those
+        warn_missing_toolchains(sources)
     store = None if args.no_store else open_store(args)
     recorder = Recorder(store, problem, cases, opts, author=args.author, use_cache=not args.no_cache,
                         seed=args.seed if len(cases) > len(fixed) else None)
+    if cluster is not None and served is not None:
+        recorder.grader = cluster.grader(served, tests=recorder.tests, fuzz=args.fuzz, seed=args.seed,
+                                         keep_going=args.keep_going, author=args.author, warn=_warn)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
     try:
         with Progress(len(sources)) as tick:
@@ -92,6 +105,10 @@ def warn_missing_toolchains(sources: Iterable[Path]) -> None:
         tool = lang.toolchain()
         if not tool.ok:
             print(f"judge: warning: {lang.title}: {tool.message}; its submissions get JE", file=sys.stderr)
+
+
+def _warn(line: str) -> None:
+    print(f"judge: warning: {terminal(line)}", file=sys.stderr)  # it may quote a submission's name
 
 
 def _interrupt(signum: int, frame: object) -> None:

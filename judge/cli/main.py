@@ -4,7 +4,7 @@ Exit codes: 0 everything accepted (or the package verified), 1 some submission n
 verify mismatch), 2 bad usage or bad input (a one-line message naming the file and what is
 wrong), 3 a bug in the judge itself, 130 interrupted.
 
-The commands live in judge/cli/ (grading, package, results, toolchains) and are imported only when
+The commands live in judge/cli/ (grading, cluster, package, results, toolchains) and are imported only when
 run: a `judge grade` with no random cases never imports hypothesis, and none but `leaderboard
 --format html` imports Jinja2.
 """
@@ -25,6 +25,7 @@ from judge.results.text import terminal
 REQUIRE_HELP = ("fail (exit 2) instead of running submissions with resource limits only when no sandbox works here, "
                 "or without the cgroups that limit and measure each box from outside")
 DB_HELP = "results store (default: $JUDGE_DB or .judge/results.sqlite3)"
+BROKER_HELP = "the Redis broker, redis://[:PASSWORD@]HOST:PORT/DB or rediss://... (default: $JUDGE_BROKER)"
 LEADERBOARD_FORMATS = ["terminal", "markdown", "csv", "json", "junit", "html", "gradescope"]
 
 
@@ -51,7 +52,36 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--no-store", action="store_true", help="neither read nor record the results store")
     _random_options(g)
     g.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
+    g.add_argument("--broker", metavar="URL", default=os.environ.get("JUDGE_BROKER") or None,
+                   help="grade on the workers of this Redis broker, redis://[:PASSWORD@]HOST:PORT/DB or "
+                        "rediss://... (default: $JUDGE_BROKER; none: grade here)")
     g.set_defaults(run="grading:cmd_grade")
+
+    w = sub.add_parser("worker", help="grade the jobs of a broker on this machine (a Celery worker)",
+                       description="Serve `judge grade --broker` jobs from a Redis broker: a Celery worker that "
+                                   "grades each submission in the sandbox against its own copy of the problem "
+                                   "packages. It refuses to start without a sandbox (unless --allow-unsandboxed) "
+                                   "or without the toolchain of a language it is told to serve.")
+    w.add_argument("--broker", metavar="URL", default=os.environ.get("JUDGE_BROKER") or None, help=BROKER_HELP)
+    w.add_argument("--concurrency", "-c", type=int, default=jobs, metavar="N",
+                   help="submissions graded at once (default: cores)")
+    w.add_argument("--languages", metavar="LANG,LANG...",
+                   help="serve only these (python,cpp,java,go,javascript,typescript; default: every language "
+                        "whose toolchain is installed here)")
+    w.add_argument("--allow-unsandboxed", action="store_true",
+                   help="run submissions with resource limits only when no sandbox works here")
+    w.add_argument("--time-limit", type=float, default=defaults.CLUSTER_TIME_LIMIT, metavar="SECONDS",
+                   help=f"hard limit on one submission's grading: past it, it gets JE (default: "
+                        f"{defaults.CLUSTER_TIME_LIMIT:g}); the job of a worker that died goes to another this "
+                        f"long + 10 s after it was taken (give every worker of a broker the same)")
+    w.set_defaults(run="cluster:cmd_worker")
+
+    ws = sub.add_parser("workers", help="list the live workers of a broker",
+                        description="Ask the broker's workers who is alive: languages, sandbox, time limit, "
+                                    "load (submissions being graded of its concurrency).")
+    ws.add_argument("--broker", metavar="URL", default=os.environ.get("JUDGE_BROKER") or None, help=BROKER_HELP)
+    ws.add_argument("--json", action="store_true")
+    ws.set_defaults(run="cluster:cmd_workers")
 
     b = sub.add_parser("leaderboard", help="rank the stored results of a problem",
                        description="Rank each author's best stored submission: by score, then speed relative to "
