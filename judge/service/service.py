@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -68,8 +69,14 @@ class Service:
         self.problems = {pid: self._info(p) for pid, p in contest.problems.items()}
         self.rates = RateLimiter(contest.limits.per_minute)
         self.cases_lock = threading.Lock()
-        self.grader = Grader(self.state, self.store, lambda pid: self.problems[pid], workers)
-        self.broker = broker
+        self.cluster = None
+        if broker:  # Celery's import and the broker's check only when one is named
+            from judge.cluster.client import Cluster
+
+            self.cluster = Cluster(broker)
+            self.cluster.ready(languages.LANGUAGES, require_sandbox=True,
+                               warn=lambda line: print(f"judge serve: warning: {line}", file=sys.stderr))
+        self.grader = Grader(self.state, self.store, lambda pid: self.problems[pid], workers, self.cluster)
 
     @staticmethod
     def _info(problem: Problem) -> ProblemInfo:
