@@ -30,6 +30,7 @@ FREEZE = "freeze"  # the setting: absent = the contest's own freeze; "off"; or t
 ADMIN_SALT = "admin_salt"
 ADMIN_HASH = "admin_hash"
 _ID = re.compile(r"[^a-z0-9]+")
+REGISTRATIONS_PER_MINUTE = 60  # open registration, everyone together
 
 
 class Refused(Exception):
@@ -68,7 +69,9 @@ class Service:
         self.admin = (salt, tokens.digest(admin_token, salt))
         self.problems = {pid: self._info(p) for pid, p in contest.problems.items()}
         self.rates = RateLimiter(contest.limits.per_minute)
+        self.registrations = RateLimiter(REGISTRATIONS_PER_MINUTE)
         self.cases_lock = threading.Lock()
+        self.submit_lock = threading.Lock()
         self.cluster = None
         if broker:  # Celery's import and the broker's check only when one is named
             from judge.cluster.client import Cluster
@@ -119,6 +122,9 @@ class Service:
         name = (name or "").strip()
         if not name or len(name) > 100 or not name.isprintable():
             raise Refused(422, "name: expected 1 to 100 printable characters")
+        wait = self.registrations.take("open")  # open registration is no way to flood the store with accounts
+        if wait is not None:
+            raise Refused(429, f"at most {REGISTRATIONS_PER_MINUTE} registrations a minute", retry_after=wait)
         base = _ID.sub("-", name.casefold()).strip("-")[:40] or "participant"
         for n in range(1, 1000):
             pid = base if n == 1 else f"{base}-{n}"
@@ -148,14 +154,16 @@ class Service:
             raise Refused(413, f"source: {len(data)} bytes, over the limit of {self.contest.limits.source_kb} KiB")
         if not data.strip():
             raise Refused(422, "source: empty")
-        waiting = self.state.waiting(who.id)
-        if waiting >= self.contest.limits.queued:
-            raise Refused(429, f"{waiting} of your submissions are still waiting (at most "
-                               f"{self.contest.limits.queued}); try again when one is graded", retry_after=5)
-        wait = self.rates.take(who.id)
-        if wait is not None:
-            raise Refused(429, f"at most {self.contest.limits.per_minute} submissions a minute", retry_after=wait)
-        sid = self.state.add(who.id, problem, lang.name, filename, data, hashlib.sha256(data).hexdigest())
+        with self.submit_lock:  # the count and the insert at once: two requests at a time cannot both slip in
+            waiting = self.state.waiting(who.id)
+            if waiting >= self.contest.limits.queued:
+                raise Refused(429, f"{waiting} of your submissions are still waiting (at most "
+                                   f"{self.contest.limits.queued}); try again when one is graded", retry_after=5)
+            wait = self.rates.take(who.id)
+            if wait is not None:
+                raise Refused(429, f"at most {self.contest.limits.per_minute} submissions a minute",
+                              retry_after=wait)
+            sid = self.state.add(who.id, problem, lang.name, filename, data, hashlib.sha256(data).hexdigest())
         self.grader.wake()
         return sid
 
