@@ -15,6 +15,7 @@ from helpers import PROBLEM_DIR, SUBMISSIONS, copy_problem
 from serving import ADMIN, Server, contest_file
 
 ALICE, BOB, FRANK = "alice-token-0123456789", "bob-token-0123456789ab", "frank-token-0123456789"
+GINA = "gina-token-0123456789"
 
 
 def source(folder: str, name: str) -> str:
@@ -29,7 +30,8 @@ def server(tmp_path_factory):
                     {"id": "carol", "name": "Carol <script>", "code": "carol-code-1"},
                     {"id": "dave", "name": "Dave", "token": "dave-token-0123456789"},
                     {"id": "erin", "name": "Erin", "token": "erin-token-0123456789"},
-                    {"id": "frank", "name": "Frank", "token": FRANK}]
+                    {"id": "frank", "name": "Frank", "token": FRANK},
+                    {"id": "gina", "name": "Gina", "token": GINA}]
     contest = contest_file(folder, problem, participants=participants,
                            limits={"source_kb": 8, "per_minute": 4, "queued": 2})
     running = Server(contest, folder / "results.sqlite3")
@@ -118,7 +120,8 @@ def test_a_flood_gets_429_with_retry_after(server):
         codes.append(status)
         if status == 429:
             assert int(headers["Retry-After"]) >= 1 and "minute" in doc["detail"]
-        time.sleep(0.6)  # each compile error is graded before the next: only the rate limit can refuse
+        else:  # each graded before the next: only the rate limit can refuse, not the queue's
+            server.wait_done("dave-token-0123456789", doc["id"])
     assert codes[:4] == [201] * 4 and codes[4:] == [429, 429]
 
 
@@ -164,6 +167,15 @@ def test_freeze_hides_later_results_from_the_public_only(server):
     assert full["frank"]["solved"] == 1
     assert server.call("POST", "/api/admin/unfreeze", token=ADMIN)[0] == 200
     assert {r["participant"]: r for r in server.call("GET", "/api/scoreboard")[1]["rows"]}["frank"]["solved"] == 1
+
+
+@pytest.mark.parametrize("given, kept", [("../../etc/<b>x.py", "<b>x.py"), ("..\\up.py", "up.py"),
+                                         ("a\u202e.py", "solution.py"), ("x.cpp", "solution.py")])
+def test_a_file_name_is_kept_as_its_last_printable_part(server, given, kept):
+    _, answer, _ = server.call("POST", "/api/submissions", {"problem": "minesweeper", "language": "python",
+                               "filename": given, "source": "syntax error ("}, token=GINA)
+    doc = server.wait_done(GINA, answer["id"])
+    assert doc["filename"] == kept and doc["verdict"] == "CE"
 
 
 def test_openapi_describes_the_api(server):

@@ -144,8 +144,10 @@ class Service:
         if closed:
             raise Refused(403, closed)
         lang = self._language(language, filename)
-        filename = filename if filename and lang.matches(Path(filename)) else f"solution{lang.extensions[0]}"
-        filename = filename[-100:]
+        # the last part of the name only, printable, of the language: it is shown to people and names the file
+        filename = (filename or "").replace("\\", "/").rsplit("/", 1)[-1][-100:]
+        if not (filename.isprintable() and lang.matches(Path(filename)) and filename.strip(". ")):
+            filename = f"solution{lang.extensions[0]}"
         try:
             data = source.encode("utf-8")
         except UnicodeEncodeError:
