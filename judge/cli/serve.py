@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 from pathlib import Path
 
@@ -32,6 +33,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not box.isolated and not args.broker:  # a server takes code from anyone who has a token: never without the box
         raise SetupError(f"no sandbox: {box.reason}; `judge serve` runs submissions only in the box "
                          f"(install bubblewrap: bash setup.sh)")
+    _can_listen(args.host, args.port)
     contest = load_contest(Path(args.contest)) if args.contest else default_contest(utcnow())
     open_store(args).close()  # the store's own checks and messages first (a bad --db is exit 2 here)
     admin = os.environ.get(ADMIN_ENV)
@@ -45,3 +47,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
           f"store {args.db_path}; http://{args.host}:{args.port}/ (API docs at /docs)", file=sys.stderr, flush=True)
     uvicorn.run(create_app(service), host=args.host, port=args.port, log_level="warning", access_log=False)
     return EXIT_OK
+
+
+def _can_listen(host: str, port: int) -> None:
+    """UsageError (exit 2) when the address cannot be listened on, before anything starts (uvicorn would
+    log it and exit 1, which means something else here)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(infos[0][4])
+    except OSError as exc:
+        raise UsageError(f"--host {host} --port {port}: cannot listen there: {exc.strerror or exc}") from None
