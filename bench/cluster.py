@@ -3,7 +3,7 @@
 `judge worker --concurrency 1` over a Redis broker, in the same run (see README, "Grading on several
 machines").
 
-Usage: python3 bench/cluster.py [--submissions 40] [--fuzz 1000]
+Usage: python3 bench/cluster.py [--submissions N] [--fuzz N]   (default: 40 and 1000)
 
 Both runs grade the same files on the same cases (fixed + --fuzz random ones), with --no-store and
 --no-cache; compiled programs and the random cases are made once before either is timed. Printed: each
@@ -94,6 +94,8 @@ def main() -> None:
             time.sleep(0.5)
         local_wall, local_cpu, local_rc = timed([*grade, "--jobs", str(SLOTS)])
         cluster_wall, cluster_cpu, cluster_rc = timed([*grade, "--broker", url])
+        one = [*judge, "grade", "minesweeper", files[0], "--no-store", "--no-cache", "--fuzz", str(args.fuzz)]
+        _, one_cpu, _ = timed([*one, "--broker", url])  # the sender's fixed cost: start, cases, workers asked
     finally:
         for w in workers:
             os.killpg(w.pid, signal.SIGTERM)
@@ -105,7 +107,7 @@ def main() -> None:
     n = len(files)
     per_task = (cluster_wall - local_wall) * SLOTS / n       # slot-seconds the engine adds to each submission
     grading = local_wall * SLOTS / n                          # slot-seconds one submission takes to grade
-    sender = cluster_cpu / n                                  # the sender's CPU per submission (an upper bound)
+    sender = max(cluster_cpu - one_cpu, 0.0) / (n - 1)       # the sender's CPU per further submission
     print(f"{n} submissions x (fixed + {args.fuzz} random cases), {SLOTS} slots each way (exit codes "
           f"{local_rc}, {cluster_rc}):")
     print(f"  local  judge grade --jobs {SLOTS}:            {local_wall:7.1f} s wall")
@@ -113,7 +115,8 @@ def main() -> None:
     print(f"  ratio cluster / local:                   {cluster_wall / local_wall:7.3f}")
     print(f"  engine overhead per task:                {per_task * 1000:7.0f} ms of a slot "
           f"(grading one submission: {grading:.2f} s of a slot)")
-    print(f"  sender CPU per submission:               {sender * 1000:7.0f} ms (whole process / submissions)")
+    print(f"  sender CPU per submission:               {sender * 1000:7.0f} ms (beyond its fixed {one_cpu:.2f} s: "
+          f"start, cases, workers asked)")
     for machines in (10, 100):
         slots = machines * SLOTS
         rate = slots / max(grading + max(per_task, 0.0), 1e-9)

@@ -175,7 +175,12 @@ def test_the_workers_grade_as_a_local_run_does(cluster, tmp_path):
     assert "warning" not in remote.stderr, remote.stderr
     mine, theirs = json.loads(remote.stdout), json.loads(local.stdout)
     assert {r["verdict"] for r in mine["results"]} == {"AC", "WA", "CE", "RE", "TLE", "MLE"}
-    assert comparable(mine) == comparable(theirs)
+    mine, theirs = comparable(mine), comparable(theirs)
+    differ = [(a["submission"], [(c, d) for c, d in zip(a["cases"], b["cases"], strict=True) if c != d][:1],
+               {k: (a[k], b[k]) for k in a if k != "cases" and a[k] != b.get(k)})
+              for a, b in zip(mine["results"], theirs["results"], strict=True) if a != b]
+    assert not differ
+    assert mine == theirs
     with sqlite3.connect(db) as conn:  # the sender, and it alone, recorded every submission once
         rows = conn.execute("SELECT path, verdict FROM submissions").fetchall()
     assert sorted(rows) == sorted((r["path"], r["verdict"]) for r in mine["results"])
@@ -250,6 +255,52 @@ def test_a_submission_past_the_hard_time_limit_gets_je_alone(cluster):
     assert {c["verdict"] for c in late["cases"]} == {"JE"}
 
 
+def tls_files(folder: Path) -> tuple[Path, Path, Path]:
+    """A CA of its own and a certificate it signed for 127.0.0.1: (ca.crt, redis.crt, redis.key)."""
+    def openssl(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=folder, check=True, capture_output=True)
+
+    (folder / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "1",
+            "-subj", "/CN=judge test CA")
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "redis.key", "-out", "redis.csr",
+            "-subj", "/CN=127.0.0.1")
+    openssl("x509", "-req", "-in", "redis.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
+            "-out", "redis.crt", "-days", "1", "-extfile", "san.ext")
+    return folder / "ca.crt", folder / "redis.crt", folder / "redis.key"
+
+
+def test_tls_and_a_password_carry_a_whole_run(tmp_path):
+    ca, cert, key = tls_files(tmp_path)
+    port = free_port()
+    redis = subprocess.Popen(["redis-server", "--port", "0", "--tls-port", str(port), "--bind", "127.0.0.1",
+                              "--tls-cert-file", str(cert), "--tls-key-file", str(key), "--tls-ca-cert-file", str(ca),
+                              "--tls-auth-clients", "no", "--requirepass", PASSWORD, "--save", "",
+                              "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"rediss://:{PASSWORD}@127.0.0.1:{port}/0?ssl_ca_certs={ca}"
+    workers = Workers(url, tmp_path)
+    try:
+        time.sleep(0.3)
+        nobody = run_judge("workers", "--broker", url)
+        assert nobody.returncode == 0 and "no live worker on rediss://:***@127.0.0.1" in nobody.stderr
+        db = tmp_path / "r.sqlite3"
+        alone = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", db=db, broker=url)
+        assert alone.returncode == 2 and "no live worker on the broker" in alone.stderr and not db.exists()
+        workers.start("python", "--languages", "python")
+        workers.wait_for(1)
+        done = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", "--json", broker=url)
+        assert done.returncode == 0, done.stderr
+        assert [r["verdict"] for r in json.loads(done.stdout)["results"]] == ["AC"]
+        unverified = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0",
+                           broker=url.split("?")[0])  # the system's CAs do not know this one
+        assert unverified.returncode == 2 and "certificate verify failed" in unverified.stderr, unverified.stderr
+    finally:
+        for p in workers.processes.values():
+            os.killpg(p.pid, signal.SIGTERM)
+            p.wait(30)
+        stop(redis)
+
+
 def test_a_stopped_broker_is_one_clear_error_and_nothing_written(tmp_path):
     redis, url = start_redis()
     stop(redis)
@@ -276,6 +327,8 @@ def test_a_worker_refuses_to_start_without_a_toolchain_it_claims():
     assert done.returncode == 2 and "C++" in done.stderr and "leave cpp out of --languages" in done.stderr
     unknown = run_judge("worker", "--broker", "redis://127.0.0.1:1/0", "--languages", "cobol")
     assert unknown.returncode == 2 and "unknown language 'cobol'" in unknown.stderr
+    down = run_judge("worker", "--broker", "redis://127.0.0.1:1/0", "--languages", "python")
+    assert down.returncode == 2 and "the broker at redis://127.0.0.1:1/0 cannot be used" in down.stderr
     bad = run_judge("workers", "--broker", "amqp://127.0.0.1/")
     assert bad.returncode == 2 and "expected redis://" in bad.stderr
 

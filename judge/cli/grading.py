@@ -29,13 +29,12 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
     problem = load_problem(args.problem)
     sources = find_submissions(args.submissions)
-    cluster = None
+    cluster, served = None, {}
     if args.broker:  # Celery is imported only here: a local run never pays for it
         from judge.cluster.client import Cluster
 
-        cluster = Cluster(args.broker)  # a broker that is down: one clear error before anything is written
-    served = None
-    if cluster is not None:  # who is alive, with what: before the random cases are drawn and the store opened
+        # a broker that is down, or no worker alive: one clear error before anything is drawn or written
+        cluster = Cluster(args.broker)
         served = cluster.ready({languages.for_path(s).name for s in sources}, args.require_sandbox, _warn)
     opts, fixed, cases = options_and_cases(problem, args)
     if cluster is None:  # the workers' toolchains are what counts there, and ready() told of those
@@ -43,7 +42,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     store = None if args.no_store else open_store(args)
     recorder = Recorder(store, problem, cases, opts, author=args.author, use_cache=not args.no_cache,
                         seed=args.seed if len(cases) > len(fixed) else None)
-    if cluster is not None and served is not None:
+    if cluster is not None:
         recorder.grader = cluster.grader(served, tests=recorder.tests, fuzz=args.fuzz, seed=args.seed,
                                          keep_going=args.keep_going, author=args.author, warn=_warn)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does

@@ -13,8 +13,9 @@ import json
 import socket
 import ssl
 from functools import cache
+from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from celery import Celery
 from celery.utils.log import get_task_logger
@@ -22,7 +23,7 @@ from celery.utils.log import get_task_logger
 from judge import defaults
 from judge.cluster.job import Job, grade_job
 from judge.errors import JudgeError, UsageError
-from judge.problems.problem import Problem, load_problem
+from judge.problems.problem import Problem, find_problem_dir, load_problem
 from judge.results.text import terminal
 from judge.sandbox.box import detect
 
@@ -67,18 +68,31 @@ def redact(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
 
 
-def tls_options(url: str) -> dict[str, Any] | None:
-    """For rediss://: verify the server's certificate unless the URL's ssl_cert_reqs says otherwise."""
+#: The TLS settings a rediss:// URL may carry in its query (as Celery's own rediss:// URLs do).
+TLS_KEYS = ("ssl_cert_reqs", "ssl_ca_certs", "ssl_certfile", "ssl_keyfile")
+_CERT_REQS = {"required": ssl.CERT_REQUIRED, "optional": ssl.CERT_OPTIONAL, "none": ssl.CERT_NONE}
+
+
+def split_tls(url: str) -> tuple[str, dict[str, Any] | None]:
+    """(the URL without TLS settings, those settings) for rediss://: the server's certificate is verified
+    (against the system's CAs, or `?ssl_ca_certs=FILE`) unless `?ssl_cert_reqs=none` says otherwise."""
     parts = urlsplit(url)
-    if parts.scheme != "rediss" or "ssl_cert_reqs" in parse_qs(parts.query):
-        return None
-    return {"ssl_cert_reqs": ssl.CERT_REQUIRED}
+    if parts.scheme != "rediss":
+        return url, None
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    given = {k: v for k, v in query if k in TLS_KEYS}
+    reqs = given.pop("ssl_cert_reqs", "required").lower().removeprefix("cert_")
+    if reqs not in _CERT_REQS:
+        raise UsageError(f"--broker {redact(url)}: ssl_cert_reqs must be required, optional or none")
+    options: dict[str, Any] = {"ssl_cert_reqs": _CERT_REQS[reqs], **given}
+    rest = urlencode([(k, v) for k, v in query if k not in TLS_KEYS])
+    return urlunsplit(parts._replace(query=rest)), options
 
 
 def make_app(url: str, time_limit: float = DEFAULT_TIME_LIMIT) -> Celery:
     """The app on broker `url` (also the result backend), with the task registered."""
-    check_url(url)
-    app = Celery("judge", broker=url, backend=url, set_as_current=False)
+    plain, tls = split_tls(check_url(url))
+    app = Celery("judge", broker=plain, backend=plain, set_as_current=False)
     transport = {"visibility_timeout": time_limit + REDELIVERY_MARGIN, "unacked_restore_interval": RESTORE_EVERY,
                  "unacked_restore_throttle": 1, "socket_connect_timeout": 5, "socket_timeout": 30}
     app.conf.update(
@@ -94,7 +108,6 @@ def make_app(url: str, time_limit: float = DEFAULT_TIME_LIMIT) -> Celery:
         broker_connection_retry_on_startup=True, worker_hijack_root_logger=False,
         worker_cancel_long_running_tasks_on_connection_loss=True,
     )
-    tls = tls_options(url)
     if tls is not None:
         app.conf.update(broker_use_ssl=tls, redis_backend_use_ssl=tls)
     app.task(name=TASK, acks_late=True, reject_on_worker_lost=True)(grade_payload)
@@ -107,13 +120,18 @@ def grade_payload(payload: str) -> str:
         job = Job.from_json(payload)
         # the operator's log names what is graded; the name is the submitter's: escaped
         _log.info("grading %s (%s) of problem %s", terminal(job.name), job.language, terminal(job.problem))
-        result = grade_job(job, _problem(job.problem), detect())
+        result = grade_job(job, _problem(find_problem_dir(job.problem)), detect())
     except JudgeError as exc:  # a bad job, an unknown problem or test-set hash: the sender is told why
         return json.dumps({"refused": f"worker {socket.gethostname()}: {exc}"})
     return json.dumps({"result": result})
 
 
+def _problem(root: Path) -> Problem:
+    """The package in `root`, loaded again only when its problem.yaml changed (grade_job reloads the
+    cases themselves when a job's test-set hash is not the kept one's)."""
+    return _loaded(root, (root / "problem.yaml").stat().st_mtime_ns)
+
+
 @cache
-def _problem(problem_id: str) -> Problem:
-    """The package of that id, loaded once per worker process (grade_job reloads its cases on a new hash)."""
-    return load_problem(problem_id)
+def _loaded(root: Path, stamp: int) -> Problem:
+    return load_problem(str(root))

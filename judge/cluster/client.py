@@ -13,12 +13,12 @@ local run (only the process that sent the jobs writes it). `judge serve` may use
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from judge import languages
-from judge.cluster.app import check_url, make_app, queue, redact
+from judge.cluster.app import check_url, make_app, queue, redact, split_tls
 from judge.cluster.job import Job, result_from_json
 from judge.errors import BrokerError, JobError, SetupError
 from judge.grading.authors import author_of
@@ -51,9 +51,9 @@ def ping(url: str) -> None:
     """BrokerError, in one line without the password, unless Redis at `url` answers."""
     import redis
 
-    check_url(url)
+    plain, tls = split_tls(check_url(url))
     try:
-        client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+        client = redis.Redis.from_url(plain, socket_connect_timeout=5, socket_timeout=5, **(tls or {}))
         try:
             client.ping()
         finally:
@@ -88,10 +88,10 @@ class Cluster:
         self.url = url
         self.app = make_app(url)
 
-    def workers(self, wait: float = REPLY_WAIT) -> list[Worker]:
-        """The workers that answer within `wait` seconds, by name."""
+    def workers(self, wait: float = REPLY_WAIT, expect: int | None = None) -> list[Worker]:
+        """The workers that answer within `wait` seconds (or as soon as `expect` of them have), by name."""
         try:
-            replies = self.app.control.broadcast("judge_info", reply=True, timeout=wait) or []
+            replies = self.app.control.broadcast("judge_info", reply=True, timeout=wait, limit=expect) or []
         except _broker_errors() as exc:
             raise BrokerError(f"the broker at {redact(self.url)} went away: {exc}") from None
         found = []
@@ -105,10 +105,10 @@ class Cluster:
                                     int(info.get("active") or 0)))
         return sorted(found, key=lambda w: w.name)
 
-    def languages(self, wait: float = REPLY_WAIT) -> dict[str, list[str]]:
+    def languages(self, wait: float = REPLY_WAIT, expect: int | None = None) -> dict[str, list[str]]:
         """Each language some live worker serves, with those workers' names."""
         served: dict[str, list[str]] = {}
-        for worker in self.workers(wait):
+        for worker in self.workers(wait, expect):
             for name in worker.languages:
                 served.setdefault(name, []).append(worker.name)
         return served
@@ -196,35 +196,55 @@ class Cluster:
                 done[result.path] = result
                 progress(result)
 
+            def take(job: Job, got: dict[str, Any] | str) -> None:
+                if isinstance(got, str):
+                    warn(f"{job.name}: {got}")
+                    finish(failed(job, cases, got))
+                    return
+                try:
+                    result = result_from_json(got)
+                except JobError as exc:
+                    finish(failed(job, cases, str(exc)))
+                    return
+                if [c.name for c in result.cases] != [c.name for c in cases]:
+                    finish(failed(job, cases, "a worker's result is not for this run's cases"))
+                    return
+                # the names are the sender's own, whatever a worker says: the store files it by them
+                finish(replace(result, submission=job.name, path=job.path or job.name, language=job.language))
+
             sent: dict[str, Job] = {}
             for job in jobs:
                 if job.language in served:
                     sent[self.send(job)] = job
                 else:
                     finish(failed(job, cases, f"no live worker serves {job.language} on the broker"))
-            watcher = Watcher(self, {tid: job.language for tid, job in sent.items()})
-            for tid, got in self.results(list(sent), watcher):
-                job = sent[tid]
-                if isinstance(got, str):
-                    warn(f"{job.name}: {got}")
-                    finish(failed(job, cases, got))
-                    continue
-                try:
-                    result = result_from_json(got)
-                except JobError as exc:
-                    finish(failed(job, cases, str(exc)))
-                    continue
-                finish(result)
+            watcher = Watcher(self, {tid: job.language for tid, job in sent.items()},
+                              len({w for names in served.values() for w in names}))
+            waiting = set(sent)
+            try:
+                for tid, got in self.results(list(sent), watcher):
+                    waiting.discard(tid)
+                    take(sent[tid], got)
+            finally:
+                if waiting:  # interrupted: the live workers skip what nobody will read (best effort)
+                    self.revoke(waiting)
             return [done[j.path] for j in jobs]
 
         return grade
+
+    def revoke(self, task_ids: Iterable[str]) -> None:
+        """Ask the live workers to skip these tasks; nothing when the broker is gone already."""
+        try:
+            self.app.control.revoke(sorted(task_ids))
+        except _broker_errors():
+            pass
 
 
 class Watcher:
     """Gives up on the jobs of a language that no live worker has served for WATCH_PATIENCE checks."""
 
-    def __init__(self, cluster: Cluster, language_of: dict[str, str]):
-        self.cluster, self.language_of = cluster, language_of
+    def __init__(self, cluster: Cluster, language_of: dict[str, str], workers: int):
+        self.cluster, self.language_of, self.workers = cluster, language_of, workers
         self.missed: dict[str, int] = {}
         self.first = True
 
@@ -233,7 +253,8 @@ class Watcher:
         if self.first:  # the sender has just asked who is alive (ready())
             self.first = False
             return set()
-        served = self.cluster.languages()
+        served = self.cluster.languages(expect=self.workers)  # all there: no need to wait the whole second
+        self.workers = len({w for names in served.values() for w in names}) or self.workers
         wanted = {self.language_of[t] for t in pending}
         for name in wanted:
             self.missed[name] = 0 if name in served else self.missed.get(name, 0) + 1
