@@ -15,7 +15,7 @@ from helpers import PROBLEM_DIR, SUBMISSIONS, copy_problem
 from serving import ADMIN, Server, contest_file
 
 ALICE, BOB, FRANK = "alice-token-0123456789", "bob-token-0123456789ab", "frank-token-0123456789"
-GINA = "gina-token-0123456789"
+GINA, HANK = "gina-token-0123456789", "hank-token-0123456789"
 
 
 def source(folder: str, name: str) -> str:
@@ -31,7 +31,7 @@ def server(tmp_path_factory):
                     {"id": "dave", "name": "Dave", "token": "dave-token-0123456789"},
                     {"id": "erin", "name": "Erin", "token": "erin-token-0123456789"},
                     {"id": "frank", "name": "Frank", "token": FRANK},
-                    {"id": "gina", "name": "Gina", "token": GINA}]
+                    {"id": "gina", "name": "Gina", "token": GINA}, {"id": "hank", "name": "Hank", "token": HANK}]
     contest = contest_file(folder, problem, participants=participants,
                            limits={"source_kb": 8, "per_minute": 4, "queued": 2})
     running = Server(contest, folder / "results.sqlite3")
@@ -224,3 +224,27 @@ def test_with_a_broker_the_celery_workers_grade(tmp_path):
             os.killpg(p.pid, signal.SIGTERM)
             p.wait(20)
         stop(redis)
+
+
+def test_a_worker_killed_mid_grading_loses_nothing(server):
+    looping = source("time_limit", "infinite_loop.py")
+    _, first, _ = server.call("POST", "/api/submissions", {"problem": "minesweeper", "language": "python",
+                              "source": looping}, token=HANK)
+    deadline = time.monotonic() + 30
+    while True:  # until it is in a worker's hands (the pool starts its processes as jobs come)
+        _, queue, _ = server.call("GET", "/api/admin/queue", token=ADMIN)
+        mine = server.call("GET", f"/api/submissions/{first['id']}", token=HANK)[1]
+        if mine["state"] == "running" and queue["workers"]:
+            break
+        assert time.monotonic() < deadline and mine["state"] != "done"
+        time.sleep(0.1)
+    time.sleep(0.5)
+    for pid in queue["workers"]:  # whichever holds it: the pool breaks, its jobs go back to the queue
+        os.kill(pid, signal.SIGKILL)
+    _, second, _ = server.call("POST", "/api/submissions", {"problem": "minesweeper", "language": "python",
+                               "source": source("accepted", "bfs_class.py")}, token=HANK)
+    assert server.wait_done(HANK, first["id"])["verdict"] == "TLE"
+    assert server.wait_done(HANK, second["id"])["verdict"] == "AC"
+    killed = set(queue["workers"])
+    _, queue, _ = server.call("GET", "/api/admin/queue", token=ADMIN)
+    assert queue["workers"] and not set(queue["workers"]) & killed  # a new pool took over
