@@ -248,3 +248,21 @@ def test_a_worker_killed_mid_grading_loses_nothing(server):
     killed = set(queue["workers"])
     _, queue, _ = server.call("GET", "/api/admin/queue", token=ADMIN)
     assert queue["workers"] and not set(queue["workers"]) & killed  # a new pool took over
+
+
+def test_a_stored_submission_of_a_problem_the_new_contest_lacks_gets_je(tmp_path):
+    other = copy_problem(tmp_path / "other")
+    (other / "problem.yaml").write_text((other / "problem.yaml").read_text().replace("id: minesweeper", "id: sweeper2"))
+    db = tmp_path / "results.sqlite3"
+    first = Server(contest_file(tmp_path / "other", other), db, workers=1)
+    try:
+        sids = [first.call("POST", "/api/submissions", {"problem": "sweeper2", "language": "python",
+                           "source": source("time_limit", "infinite_loop.py")}, token=ALICE)[1]["id"] for _ in "ab"]
+    finally:
+        first.stop(kill=True)
+    second = Server(contest_file(tmp_path, PROBLEM_DIR), db, workers=1)
+    try:
+        docs = [second.wait_done(ALICE, sid) for sid in sids]
+    finally:
+        second.stop()
+    assert [d["verdict"] for d in docs] == ["JE", "JE"] and "no longer in the contest" in docs[0]["message"]

@@ -129,7 +129,13 @@ class Grader:
         """Up to `free` queued submissions as jobs, marked running; those past MAX_ATTEMPTS get JE instead."""
         out = []
         for row in self.state.claim(free):
-            info = self.problems(row["problem"])
+            try:
+                info = self.problems(row["problem"])
+            except KeyError:  # stored under a contest file that had it; this one has not
+                self.state.finish(row["id"], Verdict.JE.value, 0.0, 0.0, "", json.dumps({"result": {
+                    "verdict": Verdict.JE.value, "message": "its problem is no longer in the contest",
+                    "cases": []}, "failure": None}))
+                continue
             job = Job(problem=row["problem"], tests=info.tests, language=row["language"],
                       name=worker.file_name(row["filename"], row["language"]), source=bytes(row["source"]).decode(),
                       author=row["participant"], fuzz=0)
