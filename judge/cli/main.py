@@ -190,6 +190,21 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("folder", nargs="?", metavar="FOLDER", help="a package, or a folder of packages, to list too")
     pr.set_defaults(run="package:cmd_problems")
 
+    sv = sub.add_parser("serve", help="serve a contest: an HTTP API, pages to submit, a live scoreboard",
+                        description="Serve a contest (or, without --contest, every problem found, open to anyone "
+                                    "who registers) over HTTP: a JSON API with its docs at /docs, pages to submit "
+                                    "and follow verdicts, and a live scoreboard. Submissions are stored before "
+                                    "they are acknowledged and graded in the box by worker processes.")
+    sv.add_argument("--contest", metavar="FILE", help="the contest file (README: judge serve)")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8529, help="the port (default: 8529)")
+    sv.add_argument("--workers", type=int, default=2, help="worker processes grading at once (default: 2)")
+    sv.add_argument("--broker", metavar="URL", default=os.environ.get("JUDGE_BROKER") or None,
+                    help="grade on the `judge worker`s of this Redis broker instead of worker processes of "
+                         "its own: " + BROKER_HELP)
+    sv.add_argument("--db", metavar="PATH", help=DB_HELP)
+    sv.set_defaults(run="serve:cmd_serve")
+
     lang = sub.add_parser("languages", help="list the languages, their toolchains and self-tests",
                           description="For each language: its toolchain, version, and whether a trivial solution "
                                       "compiles and runs through the judge's real path.")

@@ -143,7 +143,7 @@ class Cluster:
                     result = pending.pop(tid, None)
                     if result is None:
                         continue
-                    yield tid, _meaning(meta)
+                    yield tid, meaning(meta)
                     result.forget()
             except NoneFinished:  # none finished for WATCH_EVERY seconds: see who is still alive
                 continue
@@ -270,7 +270,7 @@ class Watcher:
         return {t for t in pending if self.language_of[t] in lost}
 
 
-def _meaning(meta: dict[str, Any]) -> dict[str, Any] | str:
+def meaning(meta: dict[str, Any]) -> dict[str, Any] | str:
     """A finished task's result data, or why there is none."""
     import json
 
