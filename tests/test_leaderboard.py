@@ -135,6 +135,11 @@ def graded(tmp_path_factory):
         files[fmt] = folder / f"board.{fmt}"
         res = judge("leaderboard", "minesweeper", "--db", db, "--format", fmt, "--output", files[fmt])
         assert res.returncode == 0, res.stderr
+    for fmt in ("json", "junit", "html"):  # the instructor's own view
+        files[f"all-{fmt}"] = folder / f"all.{fmt}"
+        res = judge("leaderboard", "minesweeper", "--db", db, "--format", fmt, "--show-secret",
+                    "--output", files[f"all-{fmt}"])
+        assert res.returncode == 0, res.stderr
     return db, files
 
 
@@ -177,7 +182,7 @@ def test_csv_and_json_parse_back(graded):
 
 def test_junit_one_testcase_per_case_with_diffs(graded):
     _, files = graded
-    root = ET.parse(files["junit"]).getroot()
+    root = ET.parse(files["all-junit"]).getroot()
     suites = root.findall("testsuite")
     assert len(suites) == 4 and all(len(s.findall("testcase")) == N for s in suites)
     four_way = next(s for s in suites if s.get("name").startswith("four_way"))
@@ -192,11 +197,39 @@ def test_gradescope_results_json(graded):
     ambiguous = judge("leaderboard", "--db", db, "--format", "gradescope")
     assert ambiguous.returncode == 2 and "--author" in ambiguous.stderr
     doc = json.loads(judge("leaderboard", "--db", db, "--format", "gradescope", "--author", "mine_noop.py").stdout)
-    assert doc["max_score"] == N and doc["score"] == sum(t["score"] for t in doc["tests"])
+    assert "max_score" not in doc and doc["score"] == sum(t["score"] for t in doc["tests"])
+    assert sum(t["max_score"] for t in doc["tests"]) == N and isinstance(doc["execution_time"], int)
     assert len(doc["tests"]) == N and {"name", "score", "max_score", "status", "output"} <= set(doc["tests"][0])
     failed = [t for t in doc["tests"] if t["status"] == "failed"]
-    assert failed and "WA" in failed[0]["output"] and failed[0]["score"] == 0
+    assert failed and all(t["output"].startswith("WA") and t["score"] == 0 for t in failed)
+    assert {t["visibility"] for t in doc["tests"]} == {"visible", "after_published"}
+    assert all(t["visibility"] == ("visible" if t["tags"] == ["sample"] else "after_published") for t in doc["tests"])
     assert doc["leaderboard"][0] == {"name": "rank", "value": 2, "order": "asc"}
+    assert all(isinstance(v["value"], (int, float)) for v in doc["leaderboard"])
+
+
+def test_junit_validates_against_the_xunit_schema(graded):
+    """Both views against the Jenkins xunit plugin's junit-10.xsd, and read back by junitparser."""
+    import junitparser
+    import xmlschema
+
+    schema = xmlschema.XMLSchema(str(ROOT / "tests" / "data" / "junit-10.xsd"))
+    _, files = graded
+    for name in ("junit", "all-junit"):
+        schema.validate(str(files[name]))
+        suites = {s.name.split(":")[0]: s for s in junitparser.JUnitXml.fromfile(str(files[name]))}
+        assert set(suites) == {"bfs_class.py", "mine_noop.py", "four_way.py", "crash.py"}
+        for suite in suites.values():
+            results = [type(r).__name__ for case in suite for r in case.result]
+            assert suite.tests == N and suite.failures == results.count("Failure")
+            assert suite.errors == results.count("Error") and suite.skipped == results.count("Skipped")
+        assert suites["bfs_class.py"].failures == suites["bfs_class.py"].errors == 0
+        assert suites["four_way.py"].failures > 0 and suites["four_way.py"].errors == 0  # WA: failures
+        assert suites["crash.py"].errors > 0                                             # RE: errors
+        kinds = {(type(r).__name__, r.type) for suite in suites.values() for case in suite for r in case.result}
+        assert {t for k, t in kinds if k == "Failure"} == {"WA"} and {t for k, t in kinds if k == "Error"} == {"RE"}
+        crash = next(r for case in suites["crash.py"] for r in case.result if isinstance(r, junitparser.Error))
+        assert crash.type == "RE" and crash.message.startswith("RE (runtime error)")
 
 
 class _Collect(HTMLParser):
@@ -227,7 +260,7 @@ class _Collect(HTMLParser):
 
 def test_html_structure(graded):
     _, files = graded
-    page = files["html"].read_text()
+    page = files["all-html"].read_text()
     parsed = _Collect()
     parsed.feed(page)
     assert parsed.rank_rows == 1 + 4            # header and one row per author

@@ -13,7 +13,7 @@ from judge.errors import JudgeError, StoreError
 def cmd_leaderboard(args: argparse.Namespace) -> int:
     """`judge leaderboard [PROBLEM]`."""
     from judge.grading.recorder import ensure_reference_times
-    from judge.results import exports, leaderboard
+    from judge.results import exports, leaderboard, visibility
     from judge.results.store import db_path
 
     path = db_path(args.db)
@@ -23,12 +23,15 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         target = leaderboard.locate(store, args.problem)
         ensure_reference_times(store, target.problem, target.latest)
         board = leaderboard.build(store, target)
+    # The one place the visibility policy is applied: every format below is drawn from this board.
+    policy = visibility.EVERYTHING if args.show_secret else visibility.policy(target.problem)
+    board = visibility.redact(board, policy)
     if args.format == "html":
         from judge.results import html as report_html
 
         text = report_html.html(board)
     elif args.format == "gradescope":
-        text = exports.gradescope(board, args.author)
+        text = exports.gradescope(board, args.author, policy)
     else:
         text = exports.FORMATS[args.format](board)
     if args.output:
