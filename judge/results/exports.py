@@ -14,7 +14,7 @@ from tabulate import tabulate
 from judge.errors import UsageError
 from judge.results import gradescope as gradescope_results, render, serialize, visibility
 from judge.results.leaderboard import Entry, Leaderboard
-from judge.results.text import csv_cell, markdown_cell, terminal as terminal_text
+from judge.results.text import csv_cell, markdown_cell, multiline, terminal as terminal_text
 from judge.verdict import Verdict
 
 COLUMNS = ["rank", "author", "submission", "language", "verdict", "score", "passed", "speed", "submitted"]
@@ -68,11 +68,6 @@ def to_json(board: Leaderboard) -> str:
 ERRORS = frozenset({Verdict.RE, Verdict.CE, Verdict.TLE, Verdict.MLE, Verdict.OLE, Verdict.JE})
 
 
-def _text(value: str) -> str:
-    """Text for XML: line breaks kept, every other control escaped (XML 1.0 cannot even hold most of them)."""
-    return "\n".join(terminal_text(line) for line in value.split("\n"))
-
-
 def _seconds(ms: float) -> str:
     return f"{ms / 1000:.3f}"
 
@@ -97,8 +92,9 @@ def _junit_suite(parent: ET.Element, board: Leaderboard, e: Entry) -> tuple[int,
             kind = "error" if c.verdict in ERRORS else "failure"
             head = f"{c.verdict.value} ({c.verdict.description})" + (f": {c.message}" if c.message else "")
             element = ET.SubElement(case, kind, type=c.verdict.value, message=terminal_text(head.split("\n")[0]))
-            # The checker's explanations (or a compile error) keep their line breaks, nothing else a control.
-            lines = [_text(line) for line in (list(c.diff) or c.message.split("\n")) if line]
+            # The checker's explanations (or a compile error) keep their line breaks, nothing else a control
+            # (XML 1.0 cannot even hold most of them).
+            lines = [multiline(line) for line in (list(c.diff) or c.message.split("\n")) if line]
             failure = e.first_failure
             if failure is not None and failure.case.name == c.name and not visibility.is_redacted(failure):
                 lines += render.failure_lines(failure)  # the values, as the other reports draw them
@@ -107,7 +103,7 @@ def _junit_suite(parent: ET.Element, board: Leaderboard, e: Entry) -> tuple[int,
         printed = c.output or (e.first_failure.case.output if e.first_failure is not None
                                and e.first_failure.case.name == c.name else "")
         if printed:
-            ET.SubElement(case, "system-out").text = _text(printed)
+            ET.SubElement(case, "system-out").text = multiline(printed)
     for t in tallies:
         case = ET.SubElement(suite, "testcase", classname=f"{board.problem}.{t.group}",
                              name=f"{t.group}: {t.total} hidden case{'s' if t.total != 1 else ''}", time="0.000")

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from judge.problems.cases import Case, test_set_hash
 from judge.problems.problem import Problem
 from judge.results import render, scoring, serialize, visibility
-from judge.results.text import terminal
+from judge.results.text import multiline, terminal
 from judge.verdict import CaseResult, FirstFailure, SubmissionResult, Verdict
 
 if TYPE_CHECKING:  # `judge grade --gradescope-results` need not import the leaderboard
@@ -47,7 +47,7 @@ def _test_output(case: CaseResult, failure: FirstFailure | None) -> str:
     if failure is not None and failure.case.name == case.name and not visibility.is_redacted(failure):
         lines += render.failure_lines(failure)
     if case.output.strip():
-        lines += ["it printed:", terminal(case.output[:PRINTED])]
+        lines += ["it printed:", multiline(case.output[:PRINTED])]
     return "\n".join(lines)
 
 
@@ -91,7 +91,7 @@ def _document(listed: list[dict[str, Any]], cases: Sequence[CaseResult], output:
 def _summary(verdict: Verdict, passed: int, total: int, message: str) -> str:
     head = f"{verdict.value} ({verdict.description}): {passed} of {total} cases passed"
     # a compile error is the submission's own text, and the only thing a student can act on
-    return head + ("\n\n" + terminal(message) if verdict in (Verdict.CE, Verdict.JE) and message else "")
+    return head + ("\n\n" + multiline(message) if verdict in (Verdict.CE, Verdict.JE) and message else "")
 
 
 def entry_document(board: Leaderboard, entry: Entry, policy: visibility.Policy) -> dict[str, Any]:

@@ -39,6 +39,11 @@ def terminal(text: Any) -> str:
     return _UNSAFE.sub(_escape, str(text))
 
 
+def multiline(text: Any) -> str:
+    """`text` escaped as for a terminal line by line: its line breaks kept (a compile error, what was printed)."""
+    return "\n".join(terminal(line) for line in str(text).split("\n"))
+
+
 def csv_cell(value: Any) -> Any:
     """A CSV cell: text escaped as for a terminal, and quoted with `'` when it would start a formula."""
     if not isinstance(value, str):
