@@ -17,7 +17,7 @@ from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.results import html as report_html, leaderboard, scoring
 from judge.results.store import Store
-from judge.verdict import CaseResult, Recording, SubmissionResult, Verdict, overall
+from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict, overall
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBS = ROOT / "submissions" / "minesweeper"
@@ -311,3 +311,15 @@ def test_html_page_in_headless_chromium(graded, tmp_path):
     for verdict in ("AC", "WA", "RE"):  # the heatmap's and the badges' colours are drawn
         assert near(Verdict.from_name(verdict).colour), verdict
     assert near("#37474f")  # the ranking table's header row
+
+
+def test_html_keeps_compile_errors_lines_and_counts_what_it_cuts():
+    compile_error = "bad.cpp:2:11: error: expected primary-expression\n    2 |   int x = ;\n      |           ^"
+    ce = CaseResult("c", "sample", Verdict.CE, message=compile_error)
+    wa = CaseResult("w", "sample", Verdict.WA, message="row 0", diff=tuple(f"row {i}" for i in range(15)), got=[1])
+    entries = [leaderboard.Entry(i + 1, name, f"{name}.py", "python", case.verdict, 0, 1, 0, 1, None, "2024", "s", 1,
+                                 cases=(case,), first_failure=FirstFailure(case, {"x": 1}, [2]))
+               for i, (name, case) in enumerate((("ce", ce), ("wa", wa)))]
+    page = report_html.html(leaderboard.Leaderboard("p", "P", TESTS, entries, ["c"], False))
+    assert '<pre class="message">' + compile_error.replace(">", "&gt;") + "</pre>" in page
+    assert "<li>row 11</li>" in page and "<li>row 12</li>" not in page and "3 more</li>" in page
