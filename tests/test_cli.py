@@ -126,7 +126,7 @@ def test_leaderboard_formats_match_the_exports():
     from judge.cli.main import LEADERBOARD_FORMATS
     from judge.results import exports
 
-    assert set(LEADERBOARD_FORMATS) == {*exports.FORMATS, "html", "gradescope"}
+    assert set(LEADERBOARD_FORMATS) == {*exports.FORMATS, "html", "gradescope", "gradebook"}
 
 
 def test_problems_lists_every_package_found(tmp_path):

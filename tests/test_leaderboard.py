@@ -323,3 +323,104 @@ def test_html_keeps_compile_errors_lines_and_counts_what_it_cuts():
     page = report_html.html(leaderboard.Leaderboard("p", "P", TESTS, entries, ["c"], False))
     assert '<pre class="message">' + compile_error.replace(">", "&gt;") + "</pre>" in page
     assert "<li>row 11</li>" in page and "<li>row 12</li>" not in page and "3 more</li>" in page
+
+
+# ------------------------------------------------------------------ classes: late, stale, missing, overheads
+
+def handed(st, run, author, sha, factor, when, handin, language="python", verdicts=("AC",) * 4):
+    """A submission with hand-in facts."""
+    cases = tuple(CaseResult(n, "secret", Verdict.from_name(v), time_ms=REFERENCE[n] * factor + 1,
+                             cpu_ms=REFERENCE[n] * factor) for n, v in zip(CASES, verdicts, strict=True))
+    result = SubmissionResult(f"{author}.x", f"/{author}.x", language, overall(cases), cases, sha256=sha,
+                              recording=Recording(author, False, when, sum(v == "AC" for v in verdicts), 4))
+    return st.record(run, result, handin=handin)
+
+
+def test_late_penalty_ranks_by_the_score_after_it_and_ties_go_by_hand_in_then_name(tmp_path):
+    from judge.results.lateness import Policy
+    from judge.results.records import Handin
+
+    policy = Policy("2026-03-01T23:59:00+00:00", penalty=0.25, cap=0.5)
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", TESTS, 4, "test")
+        st.save_reference_times(TESTS, {n: (t, t + 1) for n, t in REFERENCE.items()}, 3, "py")
+        handed(st, run, "late", "l1", 1.0, "2026-01-01T00:00:00", Handin("1", "Late", "", "2026-03-03T10:00:00+00:00"))
+        handed(st, run, "zed", "z1", 2.0, "2026-01-01T00:00:00", Handin("2", "Zed", "", "2026-03-01T10:00:00+00:00"))
+        handed(st, run, "amy", "a1", 2.0, "2026-01-02T00:00:00", Handin("3", "Amy", "", "2026-03-01T10:00:00+00:00"))
+        handed(st, run, "canvas", "c1", 2.0, "2026-01-01T00:00:00", Handin("4", "", "", "", marked_late=True))
+        entries = leaderboard.rank(st, "p", TESTS, policy)
+    assert [(e.author, e.score, e.raw_score, e.late, e.late_days, e.penalty) for e in entries] == [
+        ("amy", 4.0, 4.0, False, 0, 0.0),          # ties zed on score, speed and hand-in time: the name decides
+        ("zed", 4.0, 4.0, False, 0, 0.0),
+        ("canvas", 3.0, 4.0, True, 1, 0.25),       # marked late by its LMS: one started day
+        ("late", 2.0, 4.0, True, 2, 0.5)]          # fastest, but 2 days late: the cap of 0.5
+    assert entries[0].submitted_at == "2026-03-01T10:00:00+00:00" and entries[0].graded_at == "2026-01-02T00:00:00"
+
+
+def test_overheads_are_taken_off_each_language_and_the_reference():
+    cases = [CaseResult(n, "secret", Verdict.AC, cpu_ms=REFERENCE[n] * 0.5 + 6.0) for n in CASES]
+    reference = dict(REFERENCE)  # Python's overhead already taken off
+    assert leaderboard.speed_ratio(cases, reference, overhead=6.0) == pytest.approx(0.5)
+    assert leaderboard.speed_ratio(cases, reference) > 0.5         # the harness counted: slower than it is
+    assert leaderboard.speed_ratio(cases, reference, overhead=1000.0) == 0.0  # never below zero
+
+
+def test_language_overheads_are_medians_and_reach_the_ranking(tmp_path):
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", TESTS, 4, "test")
+        st.save_reference_times(TESTS, {n: (t + 1.0, t + 2) for n, t in REFERENCE.items()}, 3, "py")
+        st.save_overheads(TESTS, "python", {n: 1.0 for n in CASES}, "3")
+        st.save_overheads(TESTS, "cpp", {"tiny": 60.0, "big1": 5.0, "big2": 5.0, "big3": 5.0}, "g++")
+        record(st, run, "py", "p1", ["AC"] * 4, 1.0, "2026-01-01T00:00:00")
+        # C++ whose CPU time is half the reference's net time plus its 5 ms harness overhead
+        cases = tuple(CaseResult(n, "secret", Verdict.AC, cpu_ms=REFERENCE[n] * 0.5 + 5.0) for n in CASES)
+        st.record(run, SubmissionResult("c.cpp", "/c.cpp", "cpp", Verdict.AC, cases, sha256="c1",
+                                        recording=Recording("cpp", False, "2026-01-01T00:00:00", 4, 4)))
+        assert leaderboard.language_overheads(st, TESTS) == {"python": 1.0, "cpp": 5.0}
+        entries = leaderboard.rank(st, "p", TESTS)
+    # python's CPU time equals the reference's gross time: less its 1 ms, 9/10, 19/20, 39/40 of it
+    assert [(e.author, round(e.speed, 2)) for e in entries] == [("cpp", 0.5), ("py", 0.95)]
+
+
+def test_stale_authors_and_missing_students(tmp_path):
+    from judge.results.records import Handin
+    from judge.results.roster import Roster, Student
+
+    old, new = "o" * 64, TESTS
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        first = st.start_run("p", old, 4, "test")
+        handed(st, first, "ada", "a1", 1.0, "2026-01-01T00:00:00", Handin("1", "Ada", ""))
+        handed(st, first, "bob", "b1", 1.0, "2026-01-01T00:00:00", Handin("2", "Bob", ""))
+        second = st.start_run("p", new, 4, "test")
+        handed(st, second, "bob", "b2", 1.0, "2026-01-02T00:00:00", Handin("2", "Bob", ""))
+        target = leaderboard.locate(st, "p")
+        roster = Roster(Path("r.csv"), (Student("1", "ada"), Student("2", "Bob"), Student("3", "Cy", "cy@x")))
+        board = leaderboard.build(st, target, roster=roster)
+    assert [e.author for e in board.entries] == ["bob"]
+    assert [(e.author, e.stale, e.test_set, e.rank) for e in board.stale] == [("ada", True, old, 0)]
+    assert [(e.author, e.missing, e.email, e.score) for e in board.missing] == [("Cy", True, "cy@x", 0.0)]
+    from judge.results import exports, gradebook
+
+    text = exports.terminal(board)
+    assert "stale: 1 author(s) graded only on an older test set (oooooooooooo)" in text and "ada (oooooooooooo)" in text
+    assert "missing: 1 roster student(s) without a submission: Cy" in text
+    rows = list(csv.DictReader(io.StringIO(exports.to_csv(board))))
+    assert [(r["author"], r["status"], r["rank"]) for r in rows] == [("bob", "ranked", "1"), ("ada", "stale", ""),
+                                                                     ("Cy", "missing", "")]
+    book = list(csv.DictReader(io.StringIO(gradebook.to_csv(board, roster))))
+    assert [(r["student_id"], r["name"], r["score"], r["verdict"], r["note"][:5]) for r in book] == [
+        ("1", "ada", "4.0", "AC", "stale"), ("2", "Bob", "4.0", "AC", ""), ("3", "Cy", "0.0", "missing", "missi")]
+
+
+def test_gradebook_neutralises_formulas_and_controls(tmp_path):
+    from judge.results import gradebook
+    from judge.results.records import Handin
+
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", TESTS, 4, "test")
+        handed(st, run, '=HYPERLINK("http://x","y")', "h1", 1.0, "2026-01-01T00:00:00",
+               Handin("@1", "+cmd|' /C calc'!A0", "-2+3@x\x1b[2J"))
+        board = leaderboard.build(st, leaderboard.locate(st, "p"))
+    (row,) = csv.DictReader(io.StringIO(gradebook.to_csv(board)))
+    assert row["student_id"] == "'@1" and row["name"].startswith("'+cmd") and row["email"] == "'-2+3@x\\x1b[2J"
+    assert row["score"] == "4.0" and row["verdict"] == "AC"

@@ -371,7 +371,8 @@ def test_two_judges_grading_into_one_store_lose_nothing(tmp_path):
     with Store.open(db) as st:
         assert [r.status for r in st.runs()] == ["finished", "finished"]
         rows = st.submissions()
-        assert sorted(r.author for r in rows) == ["a", "a", "a", "b", "b", "b"]
+        # files of one folder given one by one are a flat download: each file its own author
+        assert sorted(r.author for r in rows) == ["a0.py", "a1.py", "a2.py", "b0.py", "b1.py", "b2.py"]
         assert all(len(st.cases(r.id)) == r.total == 106 for r in rows)
 
 
@@ -412,3 +413,38 @@ def test_a_changed_checker_is_not_served_from_the_cache(tmp_path):
     checker.write_text(checker.read_text() + "\n# a stricter rule would go here\n")
     changed = json.loads(judge("grade", package, sub, "--json", db=db).stdout)
     assert [r["cached"] for r in changed["results"]] == [False]
+
+
+# ------------------------------------------------------------------ hand-in facts (v4)
+
+def test_v3_store_gains_hand_in_columns_keeping_its_rows(tmp_path):
+    path = tmp_path / "v3.sqlite3"
+    conn = sqlite3.connect(path)
+    for migration in store_mod.MIGRATIONS[:3]:  # what the judge with schema v3 created
+        conn.executescript(migration)
+    conn.execute("PRAGMA user_version = 3")
+    conn.execute("INSERT INTO runs (id, started_at, status, problem, test_set_hash, cases, judge_version) "
+                 "VALUES (1, '2024-01-01T00:00:00+00:00', 'finished', 'minesweeper', 'abc', 1, '0.3.0')")
+    conn.execute("INSERT INTO submissions (id, run_id, graded_at, name, path, author, sha256, language, verdict, "
+                 "passed, total, score, max_score) VALUES (1, 1, '2024-01-01T00:00:01+00:00', 'a.py', '/a.py', "
+                 "'ada', 'f00', 'python', 'AC', 1, 1, 1, 1)")
+    conn.commit()
+    conn.close()
+    from judge.results.records import Handin
+
+    with Store.open(path) as st:
+        assert st.version == SCHEMA_VERSION
+        (old,) = st.submissions("minesweeper")
+        assert (old.author, old.graded_at, old.handin) == ("ada", "2024-01-01T00:00:01+00:00", Handin())
+        assert st.runs()[0].deadline == "" and st.overheads("abc") == {}
+        run = st.start_run("minesweeper", "abc", 1, "0.4.0", deadline="2026-03-01T23:59:00+01:00",
+                           roster="/r.csv")
+        handin = Handin("12345", "John Smith", "john@x", "2026-03-01T23:00:00+01:00", True, "roster")
+        st.record(run, SubmissionResult("b.py", "/b.py", "python", Verdict.AC, (), sha256="b",
+                                        recording=Recording("John Smith", False, "", 1, 1)), handin=handin)
+        st.save_overheads("abc", "cpp", {"c1": 0.4, "c2": None}, "g++ 12")
+        assert st.overheads("abc") == {"cpp": {"c1": 0.4, "c2": None}}
+    with Store.open(path) as st:
+        assert [s.handin for s in st.submissions("minesweeper")] == [Handin(), handin]
+        assert (st.runs()[1].deadline, st.runs()[1].roster) == ("2026-03-01T23:59:00+01:00", "/r.csv")
+        assert st.test_sets("minesweeper") == ["abc"]

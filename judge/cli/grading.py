@@ -19,6 +19,7 @@ from judge.problems.problem import load_problem
 from judge.verdict import Verdict
 
 if TYPE_CHECKING:  # the store is imported when it is opened
+    from judge.results.roster import Roster
     from judge.results.store import Store
 
 
@@ -26,15 +27,19 @@ def cmd_grade(args: argparse.Namespace) -> int:
     """`judge grade PROBLEM SUBMISSION...`."""
     from judge.cli.progress import Progress
     from judge.grading.recorder import Recorder
+    from judge.results.roster import parse_time
 
     problem = load_problem(args.problem)
     fmt = "json" if args.json else args.format
     sources = _one_for_gradescope(problem.id, args, fmt)
     opts, fixed, cases = options_and_cases(problem, args)
     warn_missing_toolchains(sources)
+    roster = load_roster(args.roster)
+    deadline = parse_time(args.deadline, "--deadline") if args.deadline else None
     store = None if args.no_store else open_store(args)
     recorder = Recorder(store, problem, cases, opts, author=args.author, use_cache=not args.no_cache,
-                        seed=args.seed if len(cases) > len(fixed) else None)
+                        seed=args.seed if len(cases) > len(fixed) else None, given=args.submissions,
+                        roster=roster, deadline=deadline)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
     try:
         with Progress(len(sources)) as tick:
@@ -114,6 +119,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     else:
         print(compare.render(comparison))
     return EXIT_NOT_ACCEPTED if comparison.suspects else EXIT_OK
+
+
+def load_roster(path: str | None) -> Roster | None:
+    """The --roster CSV, loaded, or None."""
+    from judge.results import roster
+
+    return roster.load(path) if path else None
 
 
 def open_store(args: argparse.Namespace) -> Store:

@@ -27,7 +27,10 @@ REQUIRE_HELP = ("fail (exit 2) instead of running submissions with resource limi
 DB_HELP = "results store (default: $JUDGE_DB or .judge/results.sqlite3)"
 SHOW_SECRET_HELP = ("the instructor's own view: show every case's inputs, expected answer, answer and output "
                     "(default: problem.yaml's `visibility`; secret cases by name and verdict only)")
-LEADERBOARD_FORMATS = ["terminal", "markdown", "csv", "json", "junit", "html", "gradescope"]
+LEADERBOARD_FORMATS = ["terminal", "markdown", "csv", "json", "junit", "html", "gradescope", "gradebook"]
+ROSTER_HELP = ("a CSV of the students (columns file,id,name,email[,submitted_at]): names each file's or folder's "
+               "author, before every other rule (see README, Authors)")
+DEADLINE_HELP = "the deadline, ISO 8601 with a UTC offset (2026-03-01T23:59:00+01:00): later hand-ins are late"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--no-cache", action="store_true",
                    help="grade every submission again even when an unchanged result is stored")
     g.add_argument("--no-store", action="store_true", help="neither read nor record the results store")
+    g.add_argument("--roster", metavar="FILE", help=ROSTER_HELP)
+    g.add_argument("--deadline", metavar="ISO", help=DEADLINE_HELP + " (kept with the run for the leaderboard)")
     _random_options(g)
     g.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
     g.set_defaults(run="grading:cmd_grade")
@@ -72,7 +77,26 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--db", metavar="PATH", help=DB_HELP)
     b.add_argument("--author", help="for --format gradescope: whose results.json to write")
     b.add_argument("--show-secret", action="store_true", help=SHOW_SECRET_HELP)
+    b.add_argument("--roster", metavar="FILE", help="the students (CSV, as for grade): those without a submission are "
+                                                    "listed as missing (default: the latest run's --roster)")
+    b.add_argument("--deadline", metavar="ISO", help=DEADLINE_HELP + " (default: the latest run's, else "
+                                                                      "problem.yaml's late.deadline)")
     b.set_defaults(run="results:cmd_leaderboard")
+
+    rg = sub.add_parser("regrade", help="grade every stored submission of a problem again on its current cases",
+                        description="Grade again, on the package's current cases, every stored submission of "
+                                    "PROBLEM whose file is still on disk unchanged, keeping its author and hand-in "
+                                    "facts: after add-case, or to bring authors graded on an older test set (another "
+                                    "--fuzz or --seed) onto one leaderboard. Random cases: the latest run's count "
+                                    "and seed unless --fuzz/--seed are given.")
+    rg.add_argument("problem")
+    rg.add_argument("--db", metavar="PATH", help=DB_HELP)
+    rg.add_argument("--jobs", "-j", type=int, default=jobs, help="submissions graded at once (default: cores)")
+    rg.add_argument("--keep-going", action="store_true", help="as for grade")
+    rg.add_argument("--fuzz", type=int, metavar="N", help="random cases (default: as many as the latest run drew)")
+    rg.add_argument("--seed", type=int, metavar="S", help="their seed (default: the latest run's)")
+    rg.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
+    rg.set_defaults(run="regrade:cmd_regrade")
 
     f = sub.add_parser("fuzz", help="search for a small input where a submission and the reference disagree",
                        description="Generate random valid inputs with the problem's hypothesis strategy until the "

@@ -1,20 +1,34 @@
-"""Who wrote a submission: --author, else a header comment, else its folder, else its file name.
+"""Who wrote a submission and when it was handed in.
 
-Precedence (first that gives a name wins):
-1. the `--author NAME` option (for every submission of that command);
-2. an `author: NAME` comment in the file's first 10 lines (`# author: Ada`, `// author: Ada`,
+Author precedence (first that gives a name wins; README "Authors" says the same, with examples):
+1. the roster (`--roster FILE`): the row whose `file` is the file's name or one of its folders'
+   names, else whose `id` is the student id an LMS name carries;
+2. the `--author NAME` option (for every submission of that command);
+3. an LMS's naming (judge/grading/lms.py): Gradescope's `submission_ID` folder with its
+   submission_metadata.yml, Moodle's `Full Name_ID_assignsubmission_file_`, Canvas's
+   `lastnamefirstname_ID_ATTACHMENT_file`; it comes before the header, which the student writes;
+4. an `author: NAME` comment in the file's first 10 lines (`# author: Ada`, `// author: Ada`,
    `-- author: Ada`, `/* author: Ada */`, `* author: Ada`);
-3. the folder the file sits in, unless it is one of `judge verify`'s expected-verdict folders
-   (`accepted`, `wrong_answer`, ...) that say what a file should get, not who wrote it;
-4. the file's name, extension included: `sol.py` and `sol.cpp` are two authors (a header or
-   --author makes them one).
+5. the folder the file sits in, unless it is the folder given on the command line (a flat
+   download: every file in it is someone else's) or one of `judge verify`'s expected-verdict
+   folders (`accepted`, `wrong_answer`, ...) that say what a file should get, not who wrote it;
+6. the file's name, extension included: `sol.py` and `sol.cpp` are two authors (a rule above
+   makes them one).
+
+Hand-in time: the roster's `submitted_at`, else the LMS's own time (Gradescope's `created_at`),
+else the file's modification time. Canvas's `_LATE_` marks a submission late whatever its time.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from datetime import datetime, timezone
 from pathlib import Path
 
+from judge.grading import lms
+from judge.results.records import Handin
+from judge.results.roster import Roster
 from judge.verdict import VERDICT_FOLDERS
 
 HEADER_LINES = 10
@@ -30,18 +44,76 @@ def from_header(text: str) -> str | None:
     return None
 
 
-def author_of(path: Path, option: str | None = None) -> str:
-    """The author of a submission file, by the precedence in this module's docstring."""
+def author_of(path: Path, option: str | None = None, root: Path | None = None) -> str:
+    """The author of a submission file by rules 2 and 4-6 of this module's docstring (no roster, no LMS)."""
     if option and option.strip():
         return option.strip()
+    named = _header(path)
+    if named:
+        return named
+    return _folder_or_name(path, root)
+
+
+def root_of(path: Path, given: Sequence[str | Path]) -> Path | None:
+    """The folder given on the command line that `path` was found in (the deepest); for a file given
+    itself, its folder when another file of that folder was given too (`subs/*.py`: a flat
+    download by a shell glob), else None."""
+    resolved = path.resolve()
+    folders = [Path(g).resolve() for g in given if Path(g).is_dir()]
+    inside = [f for f in folders if f in resolved.parents]
+    if inside:
+        return max(inside, key=lambda f: len(f.parts))
+    siblings = [g for g in given if Path(g).is_file() and Path(g).resolve().parent == resolved.parent]
+    return resolved.parent if len(siblings) > 1 else None
+
+
+def identify(path: Path, root: Path | None = None, roster: Roster | None = None,
+             option: str | None = None) -> tuple[str, Handin]:
+    """The author and hand-in facts of a submission file, by this module's docstring."""
+    resolved = path.resolve()
+    found = lms.identify(resolved, root)
+    student = None
+    if roster is not None:
+        names = [resolved.name, *(f.name for f in lms.folders(resolved, root))]
+        student = roster.match(names, found.student_id if found else None)
+    if student is not None:
+        author = student.author
+    elif option and option.strip():
+        author = option.strip()
+    elif found is not None:
+        author = found.author
+    else:
+        author = _header(path) or _folder_or_name(path, root)
+    if student is not None and student.submitted_at:
+        when, source = student.submitted_at, "roster"
+    elif found is not None and found.submitted_at:
+        when, source = found.submitted_at, found.system
+    else:
+        when, source = _mtime(path), "mtime"
+    return author, Handin(
+        student_id=student.id if student else (found.student_id if found else ""),
+        name=student.name if student else (found.author if found else ""),
+        email=student.email if student and student.email else (found.email if found else ""),
+        submitted_at=when, marked_late=bool(found and found.marked_late), time_from=source)
+
+
+def _header(path: Path) -> str | None:
     try:
         head = path.read_bytes()[:4096].decode("utf-8", errors="replace")
     except OSError:
         head = ""
-    named = from_header(head)
-    if named:
-        return named
-    folder = path.resolve().parent.name
-    if folder and folder not in VERDICT_FOLDERS:
-        return folder
+    return from_header(head)
+
+
+def _folder_or_name(path: Path, root: Path | None) -> str:
+    parent = path.resolve().parent
+    if parent.name and parent != root and parent.name not in VERDICT_FOLDERS:
+        return parent.name
     return path.name
+
+
+def _mtime(path: Path) -> str:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat()
+    except OSError:
+        return ""

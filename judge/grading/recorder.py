@@ -11,20 +11,21 @@ import hashlib
 import json
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from judge import __version__, languages
-from judge.grading.authors import author_of
+from judge.grading.authors import identify, root_of
 from judge.grading.grade import Options, display_name, execute, grade
 from judge.languages.base import content_hash
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem
 from judge.results import scoring
-from judge.results.records import ReferenceTime, StoredRun, now
+from judge.results.records import Handin, ReferenceTime, StoredRun, now
+from judge.results.roster import Roster
 from judge.results.store import Store
 from judge.verdict import FirstFailure, Recording, SubmissionResult
 
@@ -68,6 +69,12 @@ class Recorder:
     use_cache: bool = True
     seed: int | None = None
     run_id: int | None = None
+    given: Sequence[str | Path] = ()     # the files and folders named on the command line (authors by folder)
+    roster: Roster | None = None
+    deadline: str | None = None          # --deadline, kept with the run
+    #: Who wrote each file and when it was handed in, by absolute path, known already (a re-grade
+    #: keeps what was stored); the others are found by judge/grading/authors.py.
+    known: dict[str, tuple[str, Handin]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.tests = test_set_hash(list(self.cases))
@@ -78,8 +85,10 @@ class Recorder:
               ) -> list[SubmissionResult]:
         """Grade (or reuse) every submission, recording each; results in the order given."""
         if self.store is not None:
-            self.run_id = self.store.start_run(self.problem.id, self.tests, len(self.cases), __version__,
-                                               seed=self.seed, problem_path=str(self.problem.root))
+            self.run_id = self.store.start_run(
+                self.problem.id, self.tests, len(self.cases), __version__, seed=self.seed,
+                problem_path=str(self.problem.root), deadline=self.deadline,
+                roster=str(self.roster.path.resolve()) if self.roster is not None else None)
         status = "interrupted"
         try:
             results = self._grade(sources, progress)
@@ -97,7 +106,9 @@ class Recorder:
             key = str(Path(source).resolve())
             sha = hashlib.sha256(Path(source).read_bytes()).hexdigest()
             language = languages.for_path(Path(source)).name
-            self.info[key] = {"author": author_of(Path(source), self.author),
+            author, handin = self.known.get(key) or identify(
+                Path(source), root_of(Path(source), self.given), self.roster, self.author)
+            self.info[key] = {"author": author, "handin": handin,
                               "cache_key": cache_key(sha, language, self.problem, self.tests, self.options)}
             hit = self.store.cached(self.info[key]["cache_key"]) if self.store and self.use_cache else None
             if hit and self.store:
@@ -129,7 +140,7 @@ class Recorder:
         assert self.run_id is not None  # grade() started the run
         self.store.record(self.run_id, result, cache_key=self.info[result.path]["cache_key"],
                           toolchain=toolchain_version(result.language), first_failure=first_failure(result, self.cases),
-                          cached_from=cached_from)
+                          cached_from=cached_from, handin=self.info[result.path]["handin"])
 
 
 def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], options: Options | None = None,
@@ -152,6 +163,18 @@ def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], opt
     return store.reference_times(test_set_hash(list(cases)))
 
 
+def run_cases(problem: Problem, run: StoredRun) -> list[Case] | None:
+    """The cases a stored run was graded on, drawn again from the package (its random ones from the
+    run's seed), or None when the package no longer gives them (its test-set hash differs)."""
+    cases = load_cases(problem)
+    drawn = (run.cases or 0) - len(cases)
+    if drawn > 0 and run.seed is not None:
+        from judge.grading import fuzz  # hypothesis is a heavy import: only when there are random cases
+
+        cases += fuzz.random_cases(problem, drawn, run.seed)
+    return cases if test_set_hash(cases) == run.test_set_hash else None
+
+
 def ensure_reference_times(store: Store, problem: Problem | None, latest: StoredRun) -> bool:
     """Time the reference on a stored run's cases unless done already; whether the store now has its times.
 
@@ -163,13 +186,26 @@ def ensure_reference_times(store: Store, problem: Problem | None, latest: Stored
         return True
     if problem is None:
         return False
-    cases = load_cases(problem)
-    drawn = (latest.cases or 0) - len(cases)
-    if drawn > 0 and latest.seed is not None:
-        from judge.grading import fuzz  # hypothesis is a heavy import: only when there are random cases
-
-        cases += fuzz.random_cases(problem, drawn, latest.seed)
-    if test_set_hash(cases) != tests:
+    cases = run_cases(problem, latest)
+    if cases is None:
         return False
     measure_reference(store, problem, cases)
     return True
+
+
+def ensure_overheads(store: Store, problem: Problem | None, latest: StoredRun) -> bool:
+    """Measure the harness overhead of every language graded on a stored run's test set (and Python's,
+    the reference's) unless done already; whether every one of them is now known."""
+    from judge.grading import overhead
+
+    tests = latest.test_set_hash
+    wanted = {s.language for s in store.submissions(latest.problem, tests)} | {PYTHON.name}
+    if not wanted - set(store.overheads(tests)):
+        return True
+    if problem is None:
+        return False
+    cases = run_cases(problem, latest)
+    if cases is None:
+        return False
+    overhead.measure(store, problem, cases, wanted)
+    return not wanted - set(store.overheads(tests))

@@ -20,42 +20,83 @@ from judge.verdict import Verdict
 COLUMNS = ["rank", "author", "submission", "language", "verdict", "score", "passed", "speed", "submitted"]
 
 
-def _row(e: Entry, cell: Callable[[Any], str] = terminal_text) -> list[Any]:
-    return [e.rank, cell(e.author), cell(e.submission), e.language, e.verdict.value, f"{e.score:g}/{e.max_score:g}",
-            f"{e.passed}/{e.total}", "-" if e.speed is None else f"{e.speed:.2f}x",
-            e.submitted_at[:19].replace("T", " ")]
+def _columns(board: Leaderboard) -> list[str]:
+    """The table's columns: `late` only when a deadline applies or an LMS marked something late."""
+    return COLUMNS + (["late"] if _has_late(board) else [])
+
+
+def _has_late(board: Leaderboard) -> bool:
+    return bool(board.deadline) or any(e.late for e in board.everyone)
+
+
+def _row(e: Entry, cell: Callable[[Any], str] = terminal_text, late: bool = False) -> list[Any]:
+    score = f"{e.score:g}/{e.max_score:g}"
+    if e.penalty:
+        score += f" ({e.raw_score:g} -{e.penalty:.0%})"
+    verdict = "missing" if e.missing else e.verdict.value + (" (stale)" if e.stale else "")
+    row = [e.rank or "-", cell(e.author), cell(e.submission), e.language, verdict, "" if e.missing else score,
+           "" if e.missing else f"{e.passed}/{e.total}", "-" if e.speed is None else f"{e.speed:.2f}x",
+           e.submitted_at[:19].replace("T", " ")]
+    if late:
+        row.append(f"{e.late_days} day(s)" if e.late else "")
+    return row
 
 
 def _note(board: Leaderboard) -> str:
     speed = ("speed: CPU time / the reference's, median over timed cases (lower is faster)"
+             + (", each language's harness overhead taken off" if board.overheads_measured else "")
              if board.reference_measured else "speed: unknown (the reference could not be run on this test set)")
-    return f"{board.problem}: {len(board.entries)} author(s), test set {board.test_set_hash[:12]}; {speed}"
+    lines = [f"{board.problem}: {len(board.entries)} author(s), test set {board.test_set_hash[:12]}; {speed}"]
+    if board.deadline:
+        lines.append(f"deadline: {board.deadline}")
+    if board.package_changed:
+        lines.append("the package's cases changed since this test set was graded (add-case?): "
+                     f"`judge regrade {board.problem}` grades every stored submission on the current cases")
+    if board.stale:
+        sets = sorted({e.test_set[:12] for e in board.stale})
+        who = ", ".join(f"{terminal_text(e.author)} ({e.test_set[:12]})" for e in board.stale)
+        lines.append(f"stale: {len(board.stale)} author(s) graded only on an older test set ({', '.join(sets)}), "
+                     f"missing from this one: {who}; `judge regrade {board.problem}` grades them on the current set")
+    if board.missing:
+        lines.append(f"missing: {len(board.missing)} roster student(s) without a submission: "
+                     + ", ".join(terminal_text(e.author) for e in board.missing))
+    return "\n".join(lines)
 
 
 def terminal(board: Leaderboard) -> str:
-    """A plain-text table for a terminal."""
-    return _note(board) + "\n\n" + tabulate([_row(e) for e in board.entries], headers=COLUMNS, tablefmt="simple")
+    """A plain-text table for a terminal: the ranked authors, then the stale ones, then the missing students."""
+    late = _has_late(board)
+    return _note(board) + "\n\n" + tabulate([_row(e, late=late) for e in board.everyone], headers=_columns(board),
+                                             tablefmt="simple")
 
 
 def markdown(board: Leaderboard) -> str:
     """A GitHub-flavoured Markdown table with a title."""
-    table = tabulate([_row(e, markdown_cell) for e in board.entries], headers=COLUMNS, tablefmt="github")
-    return f"# Leaderboard: {board.title}\n\n{_note(board)}\n\n{table}\n"
+    late = _has_late(board)
+    table = tabulate([_row(e, markdown_cell, late) for e in board.everyone], headers=_columns(board),
+                     tablefmt="github")
+    note = "\n\n".join(markdown_cell(line) for line in _note(board).split("\n"))
+    return f"# Leaderboard: {board.title}\n\n{note}\n\n{table}\n"
 
 
 def to_csv(board: Leaderboard) -> str:
-    """One row per author, machine-readable values (speed empty when unknown)."""
+    """One row per author (ranked, stale, missing), machine-readable values (speed empty when unknown)."""
     out = io.StringIO()
     fields = ["rank", "author", "submission", "language", "verdict", "score", "max_score", "passed", "total",
-              "speed", "submitted_at", "sha256", "attempts"]
+              "speed", "submitted_at", "sha256", "attempts", "status", "student_id", "name", "email", "late",
+              "late_days", "penalty", "score_before_penalty", "test_set_hash", "graded_at"]
     writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
-    for e in board.entries:
-        writer.writerow({"rank": e.rank, "author": csv_cell(e.author), "submission": csv_cell(e.submission),
+    for e in board.everyone:
+        writer.writerow({"rank": e.rank or "", "author": csv_cell(e.author), "submission": csv_cell(e.submission),
                          "language": e.language,
-                         "verdict": e.verdict.value, "score": e.score, "max_score": e.max_score, "passed": e.passed,
-                         "total": e.total, "speed": "" if e.speed is None else round(e.speed, 3),
-                         "submitted_at": e.submitted_at, "sha256": e.sha256, "attempts": e.attempts})
+                         "verdict": "" if e.missing else e.verdict.value, "score": e.score, "max_score": e.max_score,
+                         "passed": e.passed, "total": e.total, "speed": "" if e.speed is None else round(e.speed, 3),
+                         "submitted_at": e.submitted_at, "sha256": e.sha256, "attempts": e.attempts,
+                         "status": "missing" if e.missing else "stale" if e.stale else "ranked",
+                         "student_id": csv_cell(e.student_id), "name": csv_cell(e.name), "email": csv_cell(e.email),
+                         "late": int(e.late), "late_days": e.late_days, "penalty": e.penalty,
+                         "score_before_penalty": e.raw_score, "test_set_hash": e.test_set, "graded_at": e.graded_at})
     return out.getvalue()
 
 

@@ -1,17 +1,19 @@
-"""Ranking the stored submissions of a problem: each author's best, by score, speed, then time.
+"""Ranking the stored submissions of a problem: each author's best, by score, speed, then hand-in time.
 
 The rules (README "Leaderboard" says the same):
-1. Only submissions graded on the problem's latest test set count (an older set had other cases).
-2. A submission is the pair (author, content hash); graded several times, it keeps the time it was
-   first graded, and the per-case median of its CPU times over every real (not cached) grading.
+1. Only submissions graded on the problem's latest test set are ranked (an older set had other
+   cases); authors graded only on an older set are listed apart as stale, and a roster's students
+   with no submission as missing.
+2. A submission is the pair (author, content hash); graded several times, it keeps its first
+   grading, and the per-case median of its CPU times over every real (not cached) grading.
 3. Each author is ranked by their best submission: higher score first (cases passed, or the
-   problem's group weights), then lower speed ratio, then the earliest submission.
-4. Speed ratio: for each case the submission passed, its CPU time divided by the reference's
-   (the median of 3 runs of the reference on the same machine), then the median over those
-   cases. Only cases where the reference needs at least 5 ms count, when there are any: below
-   that a case's CPU time is mostly the harness's (decoding, fresh globals), not the solution's.
-   Ratios are compared rounded to one decimal, so a difference of a few percent (noise) ties and the
-   earlier submission wins.
+   problem's group weights, less the late penalty), then lower speed ratio, then the earlier
+   hand-in time, then the author's name.
+4. Speed ratio: for each case the submission passed, its CPU time less its language's harness
+   overhead on that case (a null solution's, judge/grading/overhead.py), divided by the reference's
+   (the median of 3 runs on the same machine) less Python's overhead, then the median over those
+   cases. Only cases where the reference needs at least 5 ms net count, when there are any.
+   Ratios are compared rounded to one decimal, so a difference of a few percent (noise) ties.
    A submission that passed no timed case has no speed and ranks after those that have one.
 """
 
@@ -24,8 +26,9 @@ from dataclasses import dataclass, field, replace
 
 from judge.errors import JudgeError, UsageError
 from judge.problems.problem import Problem, load_problem
-from judge.results import scoring
+from judge.results import lateness, scoring
 from judge.results.records import StoredRun, StoredSubmission
+from judge.results.roster import Roster, Student
 from judge.results.store import Store
 from judge.verdict import CaseResult, FirstFailure, Verdict
 
@@ -46,17 +49,33 @@ class Entry:
     total: int
     score: float
     max_score: float
-    speed: float | None          # CPU time ratio to the reference (lower is faster)
-    submitted_at: str
+    speed: float | None          # CPU time ratio to the reference, harness overheads taken off (lower is faster)
+    submitted_at: str            # when handed in (roster, LMS, file time), else when first graded
     sha256: str
     attempts: int                # distinct submissions of this author on this test set
     cases: tuple[CaseResult, ...] = ()
     first_failure: FirstFailure | None = None
+    student_id: str = ""         # from the roster or the LMS's naming
+    name: str = ""
+    email: str = ""
+    graded_at: str = ""          # when it was first graded
+    late: bool = False
+    late_days: int = 0           # started days after the deadline (and grace)
+    penalty: float = 0.0         # fraction of the score lost to lateness
+    score_before_penalty: float | None = None  # None: the same as score
+    missing: bool = False        # a roster student with no submission (verdict SKIPPED, score 0)
+    stale: bool = False          # graded only on an older test set (test_set says which)
+    test_set: str = ""           # the test set it was graded on
 
-    def key(self) -> tuple[float, float, str]:
+    def key(self) -> tuple[float, float, str, str]:
         """The sort key of the ranking rules."""
         speed = math.inf if self.speed is None else round(self.speed, SPEED_DECIMALS)
-        return (-self.score, speed, self.submitted_at)
+        return (-self.score, speed, self.submitted_at, self.author)
+
+    @property
+    def raw_score(self) -> float:
+        """The score before the late penalty."""
+        return self.score if self.score_before_penalty is None else self.score_before_penalty
 
 
 @dataclass(frozen=True)
@@ -70,11 +89,26 @@ class Leaderboard:
     case_names: Sequence[str]
     reference_measured: bool
     weights: Mapping[str, float] = field(default_factory=dict)  # per case group, from problem.yaml's scoring
+    stale: Sequence[Entry] = ()      # authors graded only on an older test set, newest set first (unranked)
+    missing: Sequence[Entry] = ()    # roster students without a submission (unranked)
+    deadline: str = ""               # the deadline applied, if any
+    overheads_measured: bool = False  # harness overheads were taken off the speeds
+    package_changed: bool = False    # the package's cases no longer give the latest run's test set
+
+    @property
+    def everyone(self) -> list[Entry]:
+        """The ranked entries, then the stale ones, then the missing students."""
+        return [*self.entries, *self.stale, *self.missing]
 
 
-def rank(store: Store, problem: str, tests: str) -> list[Entry]:
+def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None = None) -> list[Entry]:
     """Every author's best submission on a test set, in ranking order with ranks set."""
-    reference = {name: t.cpu_ms or t.wall_ms for name, t in store.reference_times(tests).items()}
+    policy = policy or lateness.Policy()
+    overheads = language_overheads(store, tests)
+    reference = {}
+    for name, t in store.reference_times(tests).items():
+        raw = t.cpu_ms or t.wall_ms
+        reference[name] = None if raw is None else max(raw - overheads.get("python", 0.0), 0.0)
     by_author: dict[str, dict[str, list[StoredSubmission]]] = {}
     for stored in store.submissions(problem, tests):
         by_author.setdefault(stored.author, {}).setdefault(stored.sha256, []).append(stored)
@@ -85,12 +119,18 @@ def rank(store: Store, problem: str, tests: str) -> list[Entry]:
             first = graded[0]  # oldest first: the time it was first submitted
             measured = [g for g in graded if g.cached_from is None] or [first]
             cases = _median_times(store, measured, store.cases(first.id))
+            handin = first.handin
+            when = handin.submitted_at or first.graded_at
+            late = lateness.assess(policy, handin.submitted_at, handin.marked_late)
             candidates.append(Entry(
                 rank=0, author=author, submission=first.name, language=first.language,
-                verdict=first.verdict, passed=first.passed, total=first.total, score=first.score,
-                max_score=first.max_score, speed=speed_ratio(cases, reference),
-                submitted_at=first.graded_at, sha256=first.sha256, attempts=len(versions), cases=cases,
-                first_failure=first.first_failure))
+                verdict=first.verdict, passed=first.passed, total=first.total,
+                score=first.score * (1 - late.penalty), max_score=first.max_score,
+                speed=speed_ratio(cases, reference, overheads.get(first.language, 0.0)),
+                submitted_at=when, sha256=first.sha256, attempts=len(versions), cases=cases,
+                first_failure=first.first_failure, student_id=handin.student_id, name=handin.name,
+                email=handin.email, graded_at=first.graded_at, late=late.late, late_days=late.days,
+                penalty=late.penalty, score_before_penalty=first.score, test_set=tests))
         entries.append(min(candidates, key=Entry.key))
     entries.sort(key=Entry.key)
     return [replace(entry, rank=i) for i, entry in enumerate(entries, 1)]
@@ -109,16 +149,33 @@ def _median_times(store: Store, graded: list[StoredSubmission], cases: tuple[Cas
     return tuple(replace(c, cpu_ms=statistics.median(samples[c.name])) if samples.get(c.name) else c for c in cases)
 
 
-def speed_ratio(cases: Sequence[CaseResult], reference: Mapping[str, float | None]) -> float | None:
-    """The median, over passed cases, of CPU time / the reference's (timed cases only, when any)."""
-    timed = {n for n, t in reference.items() if t is not None and t >= TIMED_MIN_MS}
-    usable = timed or {n for n, t in reference.items() if t}
+def language_overheads(store: Store, tests: str) -> dict[str, float]:
+    """Each measured language's per-case harness overhead on a test set: the median over the cases of
+    its null solution's CPU time (a median: one case's JIT, GC or a busy machine does not move it)."""
+    out = {}
+    for language, cases in store.overheads(tests).items():
+        times = [t for t in cases.values() if t is not None]
+        if times:
+            out[language] = statistics.median(times)
+    return out
+
+
+def speed_ratio(cases: Sequence[CaseResult], reference: Mapping[str, float | None],
+                overhead: float = 0.0) -> float | None:
+    """The median, over passed cases, of (CPU time less the language's per-case overhead) / the
+    reference's (timed cases only); `reference` has Python's overhead taken off already. Timed: the
+    cases where the reference needs at least TIMED_MIN_MS, else (a fast reference) those where it
+    needs at least half its slowest case's time, where the solution's work outweighs the noise."""
+    known = {n: t for n, t in reference.items() if t}
+    timed = {n for n, t in known.items() if t >= TIMED_MIN_MS}
+    slowest = max(known.values(), default=0.0)
+    usable = timed or {n for n, t in known.items() if t >= slowest / 2}
     ratios = []
     for case in cases:
         ref = reference.get(case.name)
         mine = case.cpu_ms if case.cpu_ms is not None else case.time_ms
         if case.verdict is Verdict.AC and case.name in usable and ref and mine is not None:
-            ratios.append(mine / ref)
+            ratios.append(max(mine - overhead, 0.0) / ref)
     return statistics.median(ratios) if ratios else None
 
 
@@ -159,12 +216,40 @@ def locate(store: Store, problem_arg: str | None) -> Target:
     return Target(problem_id, problem, latest)
 
 
-def build(store: Store, target: Target) -> Leaderboard:
-    """The leaderboard of a located problem, from what the store holds (the reference's times included)."""
+def build(store: Store, target: Target, deadline: str | None = None, roster: Roster | None = None,
+          package_changed: bool = False) -> Leaderboard:
+    """The leaderboard of a located problem, from what the store holds (the reference's times included):
+    `deadline` (--deadline) overrides the newest one a run was given, which overrides problem.yaml's;
+    `roster` lists the missing."""
     problem, tests = target.problem, target.latest.test_set_hash
     measured = bool(store.reference_times(tests))
-    entries = rank(store, target.problem_id, tests)
+    policy = lateness.policy(problem, deadline or store.last_given(target.problem_id)[0] or None)
+    entries = rank(store, target.problem_id, tests, policy)
     names = [c.name for c in entries[0].cases] if entries else []
     title = problem.title if problem is not None else target.problem_id
     weights = scoring.weights(problem) if problem is not None else {}
-    return Leaderboard(target.problem_id, title, tests, entries, names, measured, weights)
+    seen = {e.author for e in entries}
+    stale: list[Entry] = []
+    for older in store.test_sets(target.problem_id):
+        if older == tests:
+            continue
+        for entry in rank(store, target.problem_id, older, policy):
+            if entry.author not in seen:
+                seen.add(entry.author)
+                stale.append(replace(entry, rank=0, stale=True))
+    present = [*entries, *stale]
+    missing = [missing_entry(s) for s in (roster.students if roster else ()) if not _handed_in(s, present)]
+    return Leaderboard(target.problem_id, title, tests, entries, names, measured, weights, stale, missing,
+                       policy.deadline, bool(store.overheads(tests)), package_changed)
+
+
+def _handed_in(student: Student, entries: Sequence[Entry]) -> bool:
+    """Whether any entry is this student's (by id, else by the name the roster gives)."""
+    return any((student.id and e.student_id == student.id) or e.author == student.author for e in entries)
+
+
+def missing_entry(student: Student) -> Entry:
+    """The entry of a roster student with no submission: unranked, score 0."""
+    return Entry(rank=0, author=student.author, submission="", language="", verdict=Verdict.SKIPPED, passed=0,
+                 total=0, score=0.0, max_score=0.0, speed=None, submitted_at="", sha256="", attempts=0,
+                 student_id=student.id, name=student.name, email=student.email, missing=True)

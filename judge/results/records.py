@@ -20,6 +20,18 @@ def now() -> str:
 
 
 @dataclass(frozen=True)
+class Handin:
+    """Who handed a submission in and when, as the roster or the LMS says (judge/grading/authors.py)."""
+
+    student_id: str = ""
+    name: str = ""
+    email: str = ""
+    submitted_at: str = ""       # ISO 8601 with offset: roster, LMS timestamp, else the file's mtime
+    marked_late: bool = False    # the LMS marked it late (Canvas's `_LATE_`)
+    time_from: str = ""          # where submitted_at came from: roster | gradescope | mtime
+
+
+@dataclass(frozen=True)
 class StoredRun:
     """One grading run as the store recorded it."""
 
@@ -33,6 +45,8 @@ class StoredRun:
     cases: int                   # how many cases its submissions were graded on (random ones included)
     seed: int | None             # the seed of its random cases; None when it drew none
     judge_version: str
+    deadline: str = ""           # its --deadline (ISO 8601), if any
+    roster: str = ""             # the path of its --roster, if any
 
 
 @dataclass(frozen=True)
@@ -58,6 +72,7 @@ class StoredSubmission:
     message: str
     cached_from: int | None      # the submission it was reused from (None: graded for real)
     first_failure: FirstFailure | None
+    handin: Handin = Handin()    # who handed it in and when (v4 stores; older rows: empty)
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,9 @@ def entry_to_json(entry: Entry, with_cases: bool = True, weights: Mapping[str, f
         "verdict": entry.verdict.value, "passed": entry.passed, "total": entry.total, "score": entry.score,
         "max_score": entry.max_score, "speed": None if entry.speed is None else round(entry.speed, 3),
         "submitted_at": entry.submitted_at, "sha256": entry.sha256, "attempts": entry.attempts,
+        "student_id": entry.student_id, "name": entry.name, "email": entry.email, "graded_at": entry.graded_at,
+        "late": entry.late, "late_days": entry.late_days, "penalty": entry.penalty,
+        "score_before_penalty": entry.raw_score, "test_set_hash": entry.test_set,
     }
     if with_cases:
         data["cases"] = [case_to_json(c) for c in visibility.listed(entry.cases)]
@@ -147,6 +150,9 @@ def leaderboard_document(board: Leaderboard) -> dict[str, Any]:
         "schema_version": SCHEMA_VERSION, "problem": board.problem, "title": board.title,
         "test_set_hash": board.test_set_hash, "reference_measured": board.reference_measured,
         "cases": list(board.case_names), "entries": [entry_to_json(e, weights=board.weights) for e in board.entries],
+        "deadline": board.deadline or None, "package_changed": board.package_changed,
+        "stale": [entry_to_json(e, with_cases=False) for e in board.stale],
+        "missing": [{"student_id": e.student_id, "name": e.name or e.author, "email": e.email} for e in board.missing],
     }
 
 

@@ -27,13 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from judge.errors import StoreError
-from judge.results.records import ReferenceTime, StoredRun, StoredSubmission, now
+from judge.results.records import Handin, ReferenceTime, StoredRun, StoredSubmission, now
 from judge.verdict import CaseResult, FirstFailure, SubmissionResult, Verdict
 
 DEFAULT_DB = Path(".judge") / "results.sqlite3"
 ENV_DB = "JUDGE_DB"
 BUSY_TIMEOUT_MS = 30_000
-OUR_TABLES = {"runs", "submissions", "cases", "reference_times"}
+OUR_TABLES = {"runs", "submissions", "cases", "reference_times", "overheads"}
 
 #: Schema migrations, applied in order; migration i brings user_version from i to i + 1.
 #: Never edit a shipped one: add a new one (old files are upgraded by replaying the rest).
@@ -107,6 +107,26 @@ MIGRATIONS: tuple[str, ...] = (
     # v3: each case's answer fingerprint, so that `compare` works on results reused from the cache.
     """
     ALTER TABLE cases ADD COLUMN answer TEXT;
+    """,
+    # v4: who handed a submission in and when (roster, LMS, mtime); the run's deadline and roster.
+    """
+    ALTER TABLE submissions ADD COLUMN student_id TEXT NOT NULL DEFAULT '';
+    ALTER TABLE submissions ADD COLUMN student_name TEXT NOT NULL DEFAULT '';
+    ALTER TABLE submissions ADD COLUMN email TEXT NOT NULL DEFAULT '';
+    ALTER TABLE submissions ADD COLUMN submitted_at TEXT NOT NULL DEFAULT '';
+    ALTER TABLE submissions ADD COLUMN marked_late INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE submissions ADD COLUMN time_from TEXT NOT NULL DEFAULT '';
+    ALTER TABLE runs ADD COLUMN deadline TEXT;
+    ALTER TABLE runs ADD COLUMN roster TEXT;
+    CREATE TABLE overheads (
+        test_set_hash TEXT NOT NULL,
+        language TEXT NOT NULL,
+        case_name TEXT NOT NULL,
+        cpu_ms REAL,                                -- a null solution's median CPU time on the case
+        toolchain TEXT,
+        measured_at TEXT NOT NULL,
+        PRIMARY KEY (test_set_hash, language, case_name)
+    );
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -202,14 +222,15 @@ class Store:
     # ---------------------------------------------------------------- writing
 
     def start_run(self, problem: str, test_set_hash: str, cases: int, judge_version: str,
-                  seed: int | None = None, problem_path: str | None = None) -> int:
-        """Record the start of a grading run; returns its id."""
+                  seed: int | None = None, problem_path: str | None = None, deadline: str | None = None,
+                  roster: str | None = None) -> int:
+        """Record the start of a grading run (with its --deadline and --roster, if any); returns its id."""
         with self.lock, self.transaction():
             cur = self.conn.execute(
                 "INSERT INTO runs (started_at, problem, problem_path, test_set_hash, cases, seed, judge_version, "
-                "host, pid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "host, pid, deadline, roster) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (now(), problem, problem_path, test_set_hash, cases, seed, judge_version,
-                 socket.gethostname(), os.getpid()))
+                 socket.gethostname(), os.getpid(), deadline, roster))
             assert cur.lastrowid is not None  # set by every INSERT
             return cur.lastrowid
 
@@ -220,7 +241,7 @@ class Store:
 
     def record(self, run_id: int, result: SubmissionResult, *, cache_key: str | None = None,
                toolchain: str | None = None, first_failure: FirstFailure | None = None,
-               cached_from: int | None = None) -> int:
+               cached_from: int | None = None, handin: Handin | None = None) -> int:
         """Write one graded submission and its cases in one transaction; returns its id.
 
         `result.recording` says who, when and the score. A result reused from the cache
@@ -238,6 +259,10 @@ class Store:
             "cache_key": cache_key, "cached_from": cached_from,
             "first_failure": None if first_failure is None else _encode_failure(first_failure),
         }
+        if handin is not None:
+            row.update({"student_id": handin.student_id, "student_name": handin.name, "email": handin.email,
+                        "submitted_at": handin.submitted_at, "marked_late": int(handin.marked_late),
+                        "time_from": handin.time_from})
         columns = ", ".join(row)
         marks = ", ".join("?" for _ in row)
         cases = () if cached_from is not None else result.cases
@@ -262,7 +287,41 @@ class Store:
                 "INSERT OR REPLACE INTO reference_times VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(test_set_hash, name, cpu, wall, repeats, toolchain, stamp) for name, (cpu, wall) in times.items()])
 
+    def save_overheads(self, test_set_hash: str, language: str, times: dict[str, float | None],
+                       toolchain: str | None) -> None:
+        """Store a language's per-case harness overhead (a null solution's median CPU time) on a test set."""
+        stamp = now()
+        with self.lock, self.transaction():
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO overheads VALUES (?, ?, ?, ?, ?, ?)",
+                [(test_set_hash, language, name, cpu, toolchain, stamp) for name, cpu in times.items()])
+
     # ---------------------------------------------------------------- reading
+
+    def overheads(self, test_set_hash: str) -> dict[str, dict[str, float | None]]:
+        """Each measured language's per-case overhead on a test set: {language: {case: cpu_ms}}."""
+        out: dict[str, dict[str, float | None]] = {}
+        for row in self.conn.execute("SELECT language, case_name, cpu_ms FROM overheads WHERE test_set_hash = ?",
+                                     (test_set_hash,)):
+            out.setdefault(row["language"], {})[row["case_name"]] = row["cpu_ms"]
+        return out
+
+    def last_given(self, problem: str) -> tuple[str, str]:
+        """(deadline, roster): the newest --deadline and --roster any run of the problem was given ('' if none)."""
+        found = []
+        for column in ("deadline", "roster"):  # a name of this module's own, never the caller's
+            row = self.conn.execute(f"SELECT {column} FROM runs WHERE problem = ? AND {column} IS NOT NULL "
+                                    f"AND {column} != '' ORDER BY id DESC LIMIT 1", (problem,)).fetchone()
+            found.append(row[0] if row else "")
+        return found[0], found[1]
+
+    def test_sets(self, problem: str) -> list[str]:
+        """The test sets a problem's submissions were graded on, newest first (by their latest run)."""
+        rows = self.conn.execute(
+            "SELECT r.test_set_hash, MAX(r.id) AS last FROM runs r WHERE r.problem = ? AND EXISTS "
+            "(SELECT 1 FROM submissions s WHERE s.run_id = r.id) GROUP BY r.test_set_hash ORDER BY last DESC",
+            (problem,))
+        return [r[0] for r in rows]
 
     def cached(self, cache_key: str) -> StoredSubmission | None:
         """The newest graded (not itself cached) submission with this cache key."""
@@ -336,7 +395,9 @@ class Store:
             language=row["language"], toolchain=row["toolchain"], verdict=self._verdict(row["verdict"]),
             passed=row["passed"], total=row["total"], score=row["score"], max_score=row["max_score"],
             message=row["message"], cached_from=row["cached_from"],
-            first_failure=self._failure(row["first_failure"]) if row["first_failure"] else None)
+            first_failure=self._failure(row["first_failure"]) if row["first_failure"] else None,
+            handin=Handin(row["student_id"], row["student_name"], row["email"], row["submitted_at"],
+                          bool(row["marked_late"]), row["time_from"]))
 
     def _case(self, row: tuple[Any, ...]) -> CaseResult:
         name, group, verdict, time_ms, cpu_ms, memory_kb, message, diff, answer = row
@@ -368,7 +429,8 @@ _VERDICTS = {verdict.value: verdict for verdict in Verdict}
 def _run(row: sqlite3.Row) -> StoredRun:
     return StoredRun(id=row["id"], started_at=row["started_at"], finished_at=row["finished_at"], status=row["status"],
                      problem=row["problem"], problem_path=row["problem_path"], test_set_hash=row["test_set_hash"],
-                     cases=row["cases"], seed=row["seed"], judge_version=row["judge_version"])
+                     cases=row["cases"], seed=row["seed"], judge_version=row["judge_version"],
+                     deadline=row["deadline"] or "", roster=row["roster"] or "")
 
 
 def _encode_failure(first: FirstFailure) -> str:

@@ -140,7 +140,8 @@ def redact(board: Leaderboard, policy: Policy) -> Leaderboard:
     """A leaderboard as students may see it: the one place the policy is applied to the exports."""
     entries = [redact_entry(e, policy) for e in board.entries]
     names = [c.name for c in listed(entries[0].cases)] if entries else []
-    return replace(board, entries=entries, case_names=names)
+    return replace(board, entries=entries, case_names=names, stale=[redact_entry(e, policy) for e in board.stale],
+                   missing=[redact_entry(e, policy) for e in board.missing])
 
 
 def redact_result(result: SubmissionResult, policy: Policy) -> SubmissionResult:

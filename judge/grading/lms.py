@@ -1,0 +1,127 @@
+"""Who handed a file in, read from the names and files a learning-management system exports.
+
+The forms recognised (README, "Authors", has an example of each):
+- Moodle "Download all submissions": `Full Name_PARTICIPANTID_assignsubmission_file_` as a folder
+  holding the student's files, or as the prefix of each file's name in a flat download
+  (`Jane Doe_12346_assignsubmission_file_solution.py`); `onlinetext` for online text.
+- Canvas "Download submissions": `lastnamefirstname_USERID_ATTACHMENTID_original.py`, with `_LATE_`
+  after the name when handed in late (`smithjohn_LATE_12345_67890_solution.py`).
+- Gradescope "Export submissions": a folder `submission_ID/` per submission, and beside them a
+  `submission_metadata.yml` naming each one's submitters (`:name:`, `:sid:`, `:email:`) and
+  its `:created_at:` time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from judge.problems import parsed
+
+_MOODLE = re.compile(r"^(?P<name>[^_/]+?)_(?P<id>\d+)_assignsubmission_(?:file|onlinetext)_(?P<rest>.*)$")
+_CANVAS = re.compile(r"^(?P<name>[a-z][a-z0-9-]*?)(?P<late>_LATE)?_(?P<id>\d+)_(?P<attachment>\d+)_(?P<rest>.+)$")
+_GRADESCOPE = re.compile(r"^submission_(?P<id>\d+)$")
+METADATA = "submission_metadata.yml"
+METADATA_MAX_BYTES = 20 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Found:
+    """What an LMS's naming says about a submission."""
+
+    system: str                  # moodle | canvas | gradescope
+    author: str
+    student_id: str = ""
+    email: str = ""
+    submitted_at: str = ""       # ISO 8601, when the LMS says
+    marked_late: bool = False
+
+
+def from_name(name: str) -> Found | None:
+    """What a Moodle or Canvas file or folder name says, or None."""
+    moodle = _MOODLE.match(name)
+    if moodle:
+        return Found("moodle", moodle.group("name").strip(), moodle.group("id"))
+    canvas = _CANVAS.match(name)
+    if canvas:
+        return Found("canvas", canvas.group("name"), canvas.group("id"), marked_late=bool(canvas.group("late")))
+    return None
+
+
+def from_gradescope(folder: Path) -> Found | None:
+    """What the export's submission_metadata.yml says of a `submission_ID` folder, or None."""
+    if not _GRADESCOPE.match(folder.name):
+        return None
+    entry = _metadata(folder.parent).get(folder.name)
+    if not isinstance(entry, dict):
+        return None
+    submitters = entry.get(":submitters") or entry.get("submitters") or []
+    first = submitters[0] if isinstance(submitters, list) and submitters and isinstance(submitters[0], dict) else {}
+    name = _text(first.get(":name") or first.get("name"))
+    sid = _text(first.get(":sid") or first.get("sid"))
+    created = entry.get(":created_at") or entry.get("created_at")
+    return Found("gradescope", name or sid or folder.name, sid, _text(first.get(":email") or first.get("email")),
+                 _when(created))
+
+
+def identify(path: Path, root: Path | None) -> Found | None:
+    """The first LMS form among the file's name and its folders' names (up to `root`), or None."""
+    for place in [path, *folders(path, root)]:
+        found = (from_gradescope(place) if place.is_dir() else None) or from_name(place.name)
+        if found is not None:
+            return found
+    return None
+
+
+def folders(path: Path, root: Path | None) -> list[Path]:
+    """The folders between a file and `root` (both excluded), nearest first; the parent alone without a root."""
+    if root is None:
+        return [path.parent]
+    out = []
+    for folder in path.parents:
+        if folder == root:
+            break
+        out.append(folder)
+    return out
+
+
+@cache
+def _metadata(folder: Path) -> dict[str, Any]:
+    """The export's submission_metadata.yml (empty when missing or unreadable: the names still count)."""
+    path = folder / METADATA
+    try:
+        raw = path.read_bytes()
+        if len(raw) > METADATA_MAX_BYTES:
+            return {}
+        data = parsed.load(raw.decode("utf-8"), libyaml=False)[0]
+    except (OSError, UnicodeDecodeError, parsed.Malformed):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def _when(value: object) -> str:
+    """A metadata time as ISO 8601 (YAML may have read it as a datetime already)."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, date) or value is None:
+        return ""
+    text = str(value).strip()
+    # Gradescope writes Ruby's form: `2026-03-01 22:10:05.123456789 -0800`.
+    match = re.match(r"^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.(\d+))?\s*(Z|[+-]\d\d:?\d\d)?$", text)
+    if not match:
+        return ""
+    day, clock, fraction, zone = match.groups()
+    zone = "+00:00" if zone in (None, "Z") else (zone if ":" in zone else f"{zone[:3]}:{zone[3:]}")
+    stamp = f"{day}T{clock}{'.' + fraction[:6].ljust(6, '0') if fraction else ''}{zone}"
+    try:
+        return datetime.fromisoformat(stamp).isoformat()
+    except ValueError:
+        return ""

@@ -1,0 +1,123 @@
+"""Each language's per-case harness overhead: a null solution served by the same harness.
+
+The leaderboard's speed compares CPU times across languages; the raw CPU time of a case also
+counts what the harness spends around the call (decoding the inputs, a fresh process or globals,
+encoding the answer), which differs per language (a forked C++ child, a JVM thread, a Python
+worker). A null solution, one that returns a constant of the answer's type without looking at its
+inputs, is run through the real path on the same cases, 3 times; each case's median CPU time is
+that language's overhead on that case, stored per test set, language and toolchain, and subtracted
+by the leaderboard (judge/results/leaderboard.py) from the submissions' and the reference's times.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from judge import languages
+from judge.grading.grade import Options, execute
+from judge.languages.cpp import cpp_type
+from judge.languages.java import java_type
+from judge.problems.cases import Case, test_set_hash
+from judge.problems.problem import Problem, Signature
+from judge.problems.values import parse_type
+from judge.results.store import Store
+
+REPEATS = 3
+_ZERO = {"int": "0", "long": "0", "double": "0.0", "bool": "false", "char": "'a'", "string": '""'}
+_GO = {"int": "int", "long": "int64", "double": "float64", "bool": "bool", "char": "byte", "string": "string"}
+
+
+def null_source(language: str, signature: Signature) -> str:
+    """A solution of `signature` in `language` that does no work: it returns its first parameter of the
+    return type when there is one (so the harness encodes an answer of the usual size, as it does for
+    a real solution: Minesweeper returns its board), else a constant of that type (nothing when void)."""
+    fn, returns = signature.function, signature.returns
+    void = returns == "void"
+    echo = next((i for i, p in enumerate(signature.params) if p.type == returns), None)
+    name = signature.params[echo].name if echo is not None else ""
+    if language == "python":
+        zero = "None" if void else f"args[{echo}]" if echo is not None else _python_zero(returns)
+        return f"class {signature.class_name}:\n    def {fn}(self, *args):\n        return {zero}\n"
+    if language in ("javascript", "typescript"):
+        zero = "" if void else f"args[{echo}]" if echo is not None else _js_zero(returns)
+        typed = ": any" if language == "typescript" else ""
+        head = f"function {fn}(...args{': any[]' if typed else ''}){typed}"
+        return f"{head} {{ return {zero}; }}\n" if zero else f"{head} {{ }}\n"
+    if language == "cpp":
+        params = ", ".join(f"{cpp_type(p.type)}{'&' if parse_type(p.type)[1] else ''} {p.name}"
+                           for p in signature.params)
+        body = "" if void else f"return {name};" if name else "return {};"
+        kind = "void" if void else cpp_type(returns)
+        return f"class {signature.class_name} {{\npublic:\n    {kind} {fn}({params}) {{ {body} }}\n}};\n"
+    if language == "java":
+        params = ", ".join(f"{java_type(p.type)} {p.name}" for p in signature.params)
+        body = "" if void else f"return {name or _java_zero(returns)};"
+        kind = "void" if void else java_type(returns)
+        return f"class {signature.class_name} {{\n    public {kind} {fn}({params}) {{ {body} }}\n}}\n"
+    if language == "go":
+        params = ", ".join(f"{p.name} {_go_type(p.type)}" for p in signature.params)
+        if void:
+            return f"func {fn}({params}) {{\n}}\n"
+        kind = _go_type(returns)
+        if name:
+            return f"func {fn}({params}) {kind} {{\n    return {name}\n}}\n"
+        if parse_type(returns)[1]:  # an empty slice, not nil (the harness takes nil for no answer)
+            return f"func {fn}({params}) {kind} {{\n    return {kind}{{}}\n}}\n"
+        return f"func {fn}({params}) {kind} {{\n    var zero {kind}\n    return zero\n}}\n"
+    raise ValueError(f"no null solution for language {language!r}")
+
+
+def measure(store: Store, problem: Problem, cases: Sequence[Case], names: Iterable[str],
+            options: Options | None = None) -> None:
+    """Measure and store the overhead of each language in `names` not yet measured on these cases."""
+    tests = test_set_hash(list(cases))
+    known = store.overheads(tests)
+    inputs = [c.arg_list(problem) for c in cases]
+    for name in sorted(set(names) - set(known)):
+        language = languages.by_name(name)
+        tool = language.toolchain()
+        if not tool.ok:
+            continue  # no toolchain: its submissions are JE and have no speed anyway
+        folder = Path(tempfile.mkdtemp(prefix="judge-null-"))
+        try:
+            source = folder / f"null{language.extensions[0]}"
+            source.write_text(null_source(name, problem.signature), encoding="utf-8")
+            samples: dict[str, list[float]] = {c.name: [] for c in cases}
+            for _ in range(REPEATS):
+                execution = execute(problem, source, inputs, options, language)
+                for case, outcome in zip(cases, execution.outcomes, strict=False):
+                    if outcome is not None and outcome.verdict is None and outcome.cpu_ms is not None:
+                        samples[case.name].append(outcome.cpu_ms)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        store.save_overheads(tests, name, {n: statistics.median(v) if v else None for n, v in samples.items()},
+                             tool.version or None)
+
+
+def _python_zero(neutral: str) -> str:
+    scalar, depth = parse_type(neutral)
+    if depth:
+        return "[]"
+    return {"bool": "False", "char": "'a'", "string": "''"}.get(scalar, "0")
+
+
+def _js_zero(neutral: str) -> str:
+    scalar, depth = parse_type(neutral)
+    return "[]" if depth else {"char": "'a'", "string": "''"}.get(scalar, _ZERO[scalar])
+
+
+def _java_zero(neutral: str) -> str:
+    scalar, depth = parse_type(neutral)
+    if not depth:
+        return _ZERO[scalar] + ("L" if scalar == "long" else "")
+    element = java_type(neutral)[:-2]  # int[][] -> new int[0][]
+    return f"new {element.split('[')[0]}[0]{'[]' * (depth - 1)}"
+
+
+def _go_type(neutral: str) -> str:
+    scalar, depth = parse_type(neutral)
+    return "[]" * depth + _GO[scalar]

@@ -1,0 +1,53 @@
+"""Which stored submissions `judge regrade` grades again, and on how many random cases.
+
+The store keeps each submission's path and content hash, not its source: a submission is graded
+again when its file is still there with the content stored (the newest stored row of that path
+says who wrote it and when it was handed in); a file changed since or gone is reported, not graded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge.results.records import Handin, StoredRun
+from judge.results.store import Store
+
+
+@dataclass
+class Plan:
+    """The files to grade again with their stored author and hand-in facts, and those left out and why."""
+
+    files: list[Path] = field(default_factory=list)
+    known: dict[str, tuple[str, Handin]] = field(default_factory=dict)   # by absolute path
+    skipped: list[tuple[str, str]] = field(default_factory=list)         # (name, why)
+
+
+def plan(store: Store, problem: str) -> Plan:
+    """Every stored submission of `problem` whose file is still on disk unchanged (newest row per path wins)."""
+    newest: dict[str, tuple[str, str, str, Handin]] = {}
+    for stored in store.submissions(problem):  # oldest first: later rows replace earlier ones
+        newest[stored.path] = (stored.name, stored.sha256, stored.author, stored.handin)
+    result = Plan()
+    for path, (name, sha, author, handin) in newest.items():
+        file = Path(path)
+        try:
+            content = file.read_bytes()
+        except OSError:
+            result.skipped.append((name, "no longer on disk"))
+            continue
+        if hashlib.sha256(content).hexdigest() != sha:
+            result.skipped.append((name, "changed on disk since it was graded (grade it as a new submission)"))
+            continue
+        result.files.append(file)
+        result.known[str(file.resolve())] = (author, handin)
+    return result
+
+
+def random_count(store: Store, run: StoredRun) -> int:
+    """How many random cases a stored run drew (its submissions' cases of the group `random`)."""
+    first = next((s for s in store.submissions(run.problem, run.test_set_hash) if s.run_id == run.id), None)
+    if first is None:
+        return 0
+    return sum(1 for c in store.cases(first.id) if c.group == "random")

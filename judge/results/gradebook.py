@@ -1,0 +1,57 @@
+"""A gradebook CSV for an LMS's grade import (Moodle, Canvas): one row per student.
+
+With a roster, every roster student has a row, in the roster's order: the score of their best
+submission on the current test set (after the late penalty), or of their best on an older set
+(noted `stale`), or 0 (noted `missing`). Without one, every author on the leaderboard has a row.
+Cells a submission controls (names from file names and headers) are escaped as every CSV of the
+judge is (judge/results/text.py): no formula, no control character.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import replace
+
+from judge.results.leaderboard import Entry, Leaderboard, missing_entry
+from judge.results.roster import Roster
+from judge.results.text import csv_cell
+
+FIELDS = ["student_id", "name", "email", "score", "max_score", "score_before_penalty", "late", "late_days",
+          "verdict", "submitted_at", "note"]
+
+
+def rows(board: Leaderboard, roster: Roster | None = None) -> list[dict[str, object]]:
+    """The gradebook's rows as plain values (not yet escaped)."""
+    top = max((e.max_score for e in board.everyone), default=0.0)
+    if roster is None:
+        return [_row(e, top) for e in board.everyone]
+    pool = [*board.entries, *board.stale]
+    chosen = []
+    for student in roster.students:
+        entry = next((e for e in pool if student.id and e.student_id == student.id), None) or next(
+            (e for e in pool if e.author == student.author), None)
+        if entry is None:
+            chosen.append(missing_entry(student))
+        else:  # the roster's spelling of who it is wins over the LMS's
+            chosen.append(replace(entry, student_id=student.id or entry.student_id, name=student.name or entry.name,
+                                  email=student.email or entry.email))
+    return [_row(e, top) for e in chosen]
+
+
+def to_csv(board: Leaderboard, roster: Roster | None = None) -> str:
+    """The gradebook as CSV text."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows(board, roster):
+        writer.writerow({k: csv_cell(v) for k, v in row.items()})
+    return out.getvalue()
+
+
+def _row(e: Entry, top: float) -> dict[str, object]:
+    note = "missing" if e.missing else (f"stale: graded on older test set {e.test_set[:12]}" if e.stale else "")
+    return {"student_id": e.student_id, "name": e.name or e.author, "email": e.email, "score": round(e.score, 4),
+            "max_score": e.max_score or top, "score_before_penalty": round(e.raw_score, 4),
+            "late": "yes" if e.late else "no", "late_days": e.late_days,
+            "verdict": "missing" if e.missing else e.verdict.value, "submitted_at": e.submitted_at, "note": note}

@@ -1,0 +1,111 @@
+"""A class's hand-in end to end with the real CLI: Moodle, Canvas and Gradescope folders, a roster,
+a deadline, a gradebook, a stale test set and `judge regrade`."""
+
+import csv
+import io
+import json
+import shutil
+
+from test_serialize import assert_valid
+
+from helpers import SUBMISSIONS, run_judge
+
+REFERENCE = SUBMISSIONS.parent.parent / "problems" / "minesweeper" / "reference.py"
+METADATA = """\
+submission_555:
+  :submitters:
+  - :name: Ada Lovelace
+    :sid: '777'
+    :email: ada@uni.example
+  :created_at: 2026-03-02 10:00:00.000000 +0100
+"""
+
+
+def solution(path, note):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(REFERENCE.read_text() + f"\n# {note}\n")
+    return path
+
+
+def lay_out_class(tmp_path):
+    """Three LMS downloads and a roster, as an instructor gets them."""
+    moodle, canvas, gs = tmp_path / "moodle", tmp_path / "canvas", tmp_path / "gradescope"
+    solution(moodle / "John Smith_12345_assignsubmission_file_" / "solution.py", "john")
+    solution(canvas / "doejane_LATE_12346_67891_solution.py", "jane")
+    shutil.copy(SUBMISSIONS / "runtime_error" / "crash.py", canvas / "doejane_12346_67000_first_try.py")
+    shutil.copy(SUBMISSIONS / "accepted" / "bfs_var.js", gs.joinpath("submission_555").mkdir(parents=True) or
+                gs / "submission_555" / "sol.js")
+    (gs / "submission_metadata.yml").write_text(METADATA)
+    roster = tmp_path / "roster.csv"
+    roster.write_text("file,id,name,email,submitted_at\n"
+                      "John Smith_12345_assignsubmission_file_,12345,John Smith,john@uni.example,"
+                      "2026-03-01T20:00:00+01:00\n"
+                      ",12346,Jane Doe,jane@uni.example,\n"
+                      ",777,Ada Lovelace,ada@uni.example,\n"
+                      ",999,=cmd|' /C calc'!A0,grace@uni.example,\n")
+    return [moodle, canvas, gs], roster
+
+
+def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path):
+    db = tmp_path / "r.sqlite3"
+    folders, roster = lay_out_class(tmp_path)
+    graded = run_judge("grade", "minesweeper", *folders, "--roster", roster, "--deadline", "2026-03-01T23:59:00+01:00",
+                       "--fuzz", "0", "--json", "--db", db)
+    assert graded.returncode == 1, graded.stderr  # Jane's first try crashes
+    authors = {r["submission"].rsplit("/", 1)[-1]: r["author"] for r in json.loads(graded.stdout)["results"]}
+    assert authors == {"solution.py": "John Smith", "doejane_LATE_12346_67891_solution.py": "Jane Doe",
+                       "doejane_12346_67000_first_try.py": "Jane Doe", "sol.js": "Ada Lovelace"}
+
+    board = run_judge("leaderboard", "minesweeper", "--format", "json", "--db", db)
+    assert board.returncode == 0, board.stderr
+    doc = json.loads(board.stdout)
+    assert_valid(doc, "leaderboard_document")
+    by = {e["author"]: e for e in doc["entries"]}
+    assert set(by) == {"John Smith", "Jane Doe", "Ada Lovelace"} and doc["deadline"] == "2026-03-01T23:59:00+01:00"
+    assert (by["John Smith"]["late"], by["John Smith"]["submitted_at"]) == (False, "2026-03-01T20:00:00+01:00")
+    assert (by["Ada Lovelace"]["late"], by["Ada Lovelace"]["late_days"], by["Ada Lovelace"]["student_id"]) == (
+        True, 1, "777")                                          # Gradescope's created_at: 10:00 the next day
+    assert by["Jane Doe"]["late"] is True                        # Canvas's _LATE_
+    assert [m["student_id"] for m in doc["missing"]] == ["999"] and doc["stale"] == []
+
+    book = run_judge("leaderboard", "minesweeper", "--format", "gradebook", "--db", db)  # the run's roster
+    rows = list(csv.DictReader(io.StringIO(book.stdout)))
+    assert [(r["student_id"], r["verdict"], r["late"]) for r in rows] == [
+        ("12345", "AC", "no"), ("12346", "AC", "yes"), ("777", "AC", "yes"), ("999", "missing", "no")]
+    assert rows[3]["name"].startswith("'=") and rows[3]["score"] == "0.0" and rows[0]["score"] == rows[0]["max_score"]
+
+    # one more file graded with random cases: another test set; the others are stale until regraded
+    late = solution(tmp_path / "late" / "kim_lee.py", "kim")
+    assert run_judge("grade", "minesweeper", late, "--fuzz", "2", "--db", db).returncode == 0
+    stale = run_judge("leaderboard", "minesweeper", "--db", db)
+    assert "stale: 3 author(s) graded only on an older test set" in stale.stdout and "(stale)" in stale.stdout
+    assert "judge regrade minesweeper" in stale.stdout
+
+    (tmp_path / "canvas" / "doejane_12346_67000_first_try.py").unlink()
+    again = run_judge("regrade", "minesweeper", "--db", db)
+    assert again.returncode == 0, again.stderr
+    assert "4 submission(s) graded" in again.stdout and "2 random" in again.stdout
+    assert "doejane_12346_67000_first_try.py: not graded again: no longer on disk" in again.stderr
+    doc = json.loads(run_judge("leaderboard", "minesweeper", "--format", "json", "--db", db).stdout)
+    assert sorted(e["author"] for e in doc["entries"]) == ["Ada Lovelace", "Jane Doe", "John Smith", "late"]
+    assert doc["stale"] == [] and {e["test_set_hash"] for e in doc["entries"]} == {doc["test_set_hash"]}
+    ada = next(e for e in doc["entries"] if e["author"] == "Ada Lovelace")
+    assert (ada["student_id"], ada["late"]) == ("777", True)     # the stored hand-in facts are kept
+
+
+def test_a_case_added_after_grading_is_said_and_regrade_fixes_it(tmp_path, problem_copy):
+    db = tmp_path / "r.sqlite3"
+    sub = solution(tmp_path / "subs" / "ada.py", "ada")
+    assert run_judge("grade", problem_copy, sub, "--fuzz", "0", "--db", db).returncode == 0
+    added = run_judge("add-case", problem_copy, "--board", "EEE/EME/EEE", "--click", "0,0", "--name", "corner")
+    assert added.returncode == 0, added.stderr
+    board = run_judge("leaderboard", problem_copy, "--db", db)
+    assert "the package's cases changed" in board.stdout and "judge regrade" in board.stdout
+    assert run_judge("regrade", problem_copy, "--db", db).returncode == 0
+    board = run_judge("leaderboard", problem_copy, "--db", db)
+    assert "cases changed" not in board.stdout and "107/107" in board.stdout
+
+
+def test_regrade_needs_a_store(tmp_path):
+    result = run_judge("regrade", "minesweeper", "--db", tmp_path / "none.sqlite3")
+    assert result.returncode == 2 and "run judge grade first" in result.stderr
