@@ -174,3 +174,29 @@ def test_policy_parse_errors(tmp_path):
         (package / "problem.yaml").write_text(base + bad)
         with pytest.raises(ProblemError, match="visibility"):
             visibility.policy(load_problem(str(package)))
+
+
+def test_stale_and_missing_entries_are_redacted_and_drawn():
+    """The roster's entries (stale: graded on an older test set; missing: no submission) go through the policy
+    too, and the page shows them apart from the ranking, with the student's name, id and late penalty."""
+    from judge.results import html, leaderboard
+
+    secret = CaseResult("s", "secret", Verdict.WA, message=SECRET_VALUE, diff=(SECRET_VALUE,), got=[SECRET_VALUE])
+
+    def entry(author, rank, **extra):
+        return leaderboard.Entry(rank, author, f"{author}.py", "python", Verdict.WA, 0, 1, 0, 1, None, "2026-01-01",
+                                 "s", 1, cases=(secret,), first_failure=FirstFailure(secret, {"x": SECRET_VALUE}),
+                                 **extra)
+
+    board = leaderboard.Leaderboard(
+        "p", "P", "t" * 64, [entry("ranked", 1, student_id="S-1", name="Ann Lee", late=True, late_days=2,
+                                   penalty=0.5, score_before_penalty=1.0)],
+        ["s"], False, stale=[entry("old", 0, stale=True, test_set="o" * 64)],
+        missing=[entry("Cy", 0, missing=True, name="Cy Young")], deadline="2026-01-01T00:00:00+00:00")
+    shown = visibility.redact(board, visibility.DEFAULT)
+    assert all(e.cases[0] == CaseResult("s", "secret", Verdict.WA) for e in shown.everyone)
+    page = html.html(shown)
+    assert SECRET_VALUE not in page
+    assert "Ann Lee" in page and "S-1" in page and "2 day(s)" in page and "−50%" in page
+    assert "stale: test set <code>oooooooooooo</code>" in page and "missing: no submission" in page
+    assert SECRET_VALUE in html.html(visibility.redact(board, visibility.EVERYTHING))

@@ -68,4 +68,7 @@ def html(board: Leaderboard) -> str:
     hidden = {e.author: visibility.hidden_tallies(e.cases, board.weights) for e in board.entries}
     return _ENV.get_template("leaderboard.html").render(
         board=board, failing=failing, hidden=hidden, listed=visibility.listed,
+        # the roster's columns only when there is a roster or a deadline: a plain run keeps its table
+        students=any(e.student_id or e.name for e in board.everyone),
+        late=bool(board.deadline) or any(e.late for e in board.everyone),
         used=sorted({c.verdict for e in board.entries for c in e.cases}, key=lambda v: v.order))
