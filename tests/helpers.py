@@ -37,3 +37,7 @@ def copy_problem(tmp_path):
 def tree_state(path):
     """Every file under a folder with its bytes, to show nothing was changed."""
     return {str(p.relative_to(path)): p.read_bytes() for p in sorted(Path(path).rglob("*")) if p.is_file()}
+
+
+#: The packages shipped under problems/ (Minesweeper, Coin Change, ...): core tests parametrize over them.
+SHIPPED = sorted(path.parent.name for path in (ROOT / "problems").glob("*/problem.yaml"))

@@ -4,21 +4,35 @@ import json
 import shutil
 
 import pytest
+import yaml
 
-from helpers import DATA, run_judge
+from helpers import DATA, SHIPPED, run_judge
 from judge.errors import CaseError
 from judge.problems.cases import load_cases, test_set_hash as set_hash
 from judge.problems.problem import load_problem
 
 
-def test_loads_in_test_order():
-    problem = load_problem("minesweeper")
+@pytest.mark.parametrize("name", SHIPPED)
+def test_loads_in_test_order(name):
+    """Samples first, then the other groups in name order; each group's files in name order, each file's cases
+    in file order, with the line each starts on; the inputs are the signature's parameters."""
+    problem = load_problem(name)
     cases = load_cases(problem)
-    assert [c.name for c in cases[:2]] == ["example-1", "example-2"]
-    assert {c.group for c in cases[:2]} == {"sample"}
-    assert all(c.group == "secret" for c in cases[2:])
-    assert len(cases) >= 62
+    groups = sorted(p.name for p in problem.cases_dir.iterdir() if p.is_dir() and any(p.glob("*.yaml")))
+    groups = ["sample"] + [g for g in groups if g != "sample"]
+    expected = []
+    for group in groups:
+        for path in sorted((problem.cases_dir / group).glob("*.yaml")):
+            expected += [(group, path.name, case["name"]) for case in yaml.safe_load(path.read_text())]
+    assert [(c.group, c.file.name, c.name) for c in cases] == expected
+    params = [p.name for p in problem.signature.params]
+    assert all(list(c.args) == params for c in cases)
     first = cases[0]
+    assert first.group == "sample" and first.file.read_text().splitlines()[first.line - 1].startswith("- name:")
+
+
+def test_a_char_grid_is_read_as_rows_of_characters():
+    first = load_cases(load_problem("minesweeper"))[0]
     assert first.args["click"] == [3, 0]
     assert first.args["board"][1] == list("EEMEE")
     assert first.expected[0] == list("B1E1B")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import DATA, SUBMISSIONS, run_judge
+from helpers import DATA, ROOT, SUBMISSIONS, run_judge
 from judge.errors import SubmissionError, UsageError
 from judge.grading.grade import Options, find_submissions, grade, grade_one
 from judge.problems import values
@@ -55,6 +55,19 @@ def test_wrong_answer_has_a_diff(problem, cases):
     assert "(1,2): expected 'X' (the clicked mine), got 'M'" in first.diff
     assert first.got[1][2] == "M"
     assert 0 < result.passed < result.total
+
+
+def test_a_scalar_wrong_answer_keeps_the_int_it_returned():
+    """A scalar answer under the standard exact checker (Coin Change): the int returned, its fingerprint, one line."""
+    coins = load_problem("coin_change")
+    cases = load_cases(coins)[:8]
+    greedy = grade_one(coins, cases, ROOT / "submissions" / "coin_change" / "wrong_answer" / "greedy_largest_first.py")
+    first = greedy.first_failure
+    assert greedy.verdict is Verdict.WA and first.name == "greedy-trap-1-3-4"
+    assert first.got == 3 and first.diff == ("expected 2, got 3",) and first.message == "expected 2, got 3"
+    assert first.answer == values.fingerprint(3) != values.fingerprint(2)
+    right = grade_one(coins, cases, ROOT / "submissions" / "coin_change" / "accepted" / "bfs_bare_function.py")
+    assert right.verdict is Verdict.AC and right.passed == len(cases)
 
 
 def test_compile_errors(problem, few):

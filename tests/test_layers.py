@@ -75,10 +75,24 @@ def test_the_check_sees_a_wrong_import(tmp_path):
         bad.unlink()
 
 
+def _shipped_names() -> set[str]:
+    """Every shipped package's entry point and `add-case` options (`--<param>`), read from its problem.yaml."""
+    import yaml
+    names = set()
+    for path in (JUDGE.parent / "problems").glob("*/problem.yaml"):
+        signature = yaml.safe_load(path.read_text(encoding="utf-8"))["signature"]
+        names.add(signature["function"])
+        names.update(f"--{p['name']}" for p in signature["params"])
+    return names
+
+
 def test_the_core_knows_no_problem():
-    """No source under judge/ (harnesses, self-tests and templates included) names Minesweeper's entry point or
-    options: a problem's names come from its package."""
+    """No source under judge/ (harnesses, self-tests and templates included) names a shipped package's entry
+    point or options (Minesweeper's updateBoard, --board, --click; Coin Change's coinChange, --coins,
+    --amount; ...): a problem's names come from its package."""
+    names = _shipped_names()
+    assert {"updateBoard", "--board", "--click", "coinChange", "--coins", "--amount"} <= names
     for path in JUDGE.rglob("*"):
         if path.is_file() and path.suffix in {".py", ".go", ".java", ".cpp", ".js", ".html", ".json"}:
             text = path.read_text(encoding="utf-8")
-            assert not any(name in text for name in ("updateBoard", "--board", "--click")), path
+            assert not [name for name in names if name in text], path

@@ -15,7 +15,7 @@ import pytest
 
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.results import html as report_html, leaderboard, scoring
+from judge.results import gradescope, html as report_html, leaderboard, scoring, visibility
 from judge.results.store import Store
 from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict, overall
 
@@ -232,6 +232,17 @@ def test_junit_validates_against_the_xunit_schema(graded):
         assert crash.type == "RE" and crash.message.startswith("RE (runtime error)")
 
 
+def test_gradescope_output_says_a_wrong_answer_once():
+    cases = (CaseResult("trap", "secret", Verdict.WA, time_ms=1, message="expected 2, got 3",
+                        diff=("expected 2, got 3", "and more"), got=3),
+             CaseResult("big", "secret", Verdict.RE, time_ms=1, message="IndexError"))
+    board = leaderboard.Leaderboard("coins", "Coins", TESTS, [leaderboard.Entry(
+        1, "a", "a.py", "python", Verdict.WA, 0, 2, 0, 2, None, "2024", "s", 1, cases=cases)], ["trap", "big"], False)
+    wrong, crashed = gradescope.entry_document(board, board.entries[0], visibility.EVERYTHING)["tests"]
+    assert wrong["output"].startswith("WA (wrong answer): expected 2, got 3\nand more")
+    assert wrong["output"].count("got 3") == 1 and crashed["output"].startswith("RE (runtime error): IndexError")
+
+
 class _Collect(HTMLParser):
     """Counts of the tags and attributes the checks need."""
 
@@ -276,6 +287,17 @@ def test_html_escapes_what_submissions_control():
         cases=(CaseResult("c", "secret", Verdict.AC, time_ms=1, message="<b>"),))], ["c"], False)
     page = report_html.html(board)
     assert "<script>alert" not in page and "&lt;script&gt;" in page
+
+
+def test_html_failure_of_a_scalar_answer_says_each_thing_once():
+    wrong = CaseResult("greedy-trap", "secret", Verdict.WA, message="expected 2, got 3",
+                       diff=("expected 2, got 3",), got=3)
+    view = report_html.failure_view(FirstFailure(wrong, {"coins": [1, 3, 4], "amount": 6}, 2))
+    assert view["message"] is None and view["diff"] == ("expected 2, got 3",)
+    assert view["plain"] == [("coins", "[1, 3, 4]"), ("amount", "6"), ("expected", "2"), ("got", "3")]
+    crashed = CaseResult("big", "secret", Verdict.RE, message="IndexError: list index out of range")
+    assert report_html.failure_view(FirstFailure(crashed, {"coins": [1], "amount": 2}, 2))["message"] == \
+        "IndexError: list index out of range"
 
 
 def _png_colours(path: Path) -> tuple[tuple[int, int], set]:

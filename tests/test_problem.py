@@ -2,6 +2,7 @@
 
 import pytest
 
+from helpers import SHIPPED
 from judge.errors import ProblemError, UsageError
 from judge.problems import checkers
 from judge.problems.problem import load_problem
@@ -16,6 +17,23 @@ def test_loads_minesweeper():
     assert problem.reference_path.is_file()
     assert problem.submissions_dir.name == "minesweeper"
     assert callable(problem.validator.check) and callable(problem.checker.compare)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_loads_every_shipped_package(name):
+    problem = load_problem(name)
+    assert problem.id == name and problem.title and problem.signature.function
+    assert problem.limits.time > 0 and problem.limits.wall_time >= problem.limits.time
+    assert problem.reference_path.is_file() and problem.submissions_dir.name == name
+    assert callable(problem.validator.check) and callable(problem.checker.compare)
+    assert callable(problem.generator.inputs)
+
+
+def test_a_scalar_answer_takes_the_named_exact_checker():
+    problem = load_problem("coin_change")
+    assert problem.standard_checker == checkers.Exact("int") and problem.checker == checkers.Exact("int")
+    assert problem.checker.compare(3, 3) == (True, []) and problem.checker.compare(-1, 0)[0] is False
+    assert problem.checker.compare(3, 3.0)[0] is False  # an int answer is not a double
 
 
 def test_by_path(problem_copy):

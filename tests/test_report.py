@@ -1,6 +1,9 @@
 """The terminal report: table, failure details with boards side by side."""
 
-from judge.problems.cases import load_cases
+import pytest
+
+from helpers import SHIPPED
+from judge.problems.cases import Case, load_cases
 from judge.problems.problem import load_problem
 from judge.results.report import failure_details, summary, table, text_report
 from judge.verdict import CaseResult, SubmissionResult, Verdict
@@ -46,8 +49,30 @@ def test_large_boards_are_cropped_around_the_first_wrong_square():
     assert max(len(line) for line in text.splitlines()) < 120
 
 
-def test_text_report_lists_failures_only():
-    problem = load_problem("minesweeper")
+@pytest.mark.parametrize("name", SHIPPED)
+def test_text_report_lists_failures_only(name):
+    problem = load_problem(name)
     case = load_cases(problem)[1]
-    text = text_report(problem, [case], [_wa(case, None, ["got None"])], "header")
-    assert text.startswith("header") and "== sub.py: WA (wrong answer)" in text
+    ok = SubmissionResult("ok.py", "/x/ok.py", "python", Verdict.AC, (CaseResult(case.name, case.group, Verdict.AC),))
+    text = text_report(problem, [case], [ok, _wa(case, None, ["got None"])], "header")
+    assert text.startswith("header") and "== sub.py: WA (wrong answer)" in text and "== ok.py" not in text
+    assert f"first failing case: {case.name}" in text and "got None" in text
+
+
+def test_a_scalar_answer_and_short_list_inputs_are_plain_lines():
+    problem = load_problem("coin_change")
+    case = next(c for c in load_cases(problem) if c.name == "greedy-trap-1-3-4")
+    text = failure_details(problem, [case], _wa(case, 3, ["expected 2, got 3"]))
+    lines = [line.strip() for line in text.splitlines()]
+    assert "coins: [1, 3, 4]" in lines and "amount: 6" in lines
+    assert "expected: 2" in lines and "got:      3" in lines
+    assert text.count("expected 2, got 3") == 1
+
+
+def test_a_long_list_input_is_shortened():
+    problem = load_problem("coin_change")
+    case = load_cases(problem)[0]
+    long = Case(case.name, case.group, {"coins": list(range(1, 5001)), "amount": 10 ** 4}, 2, case.file, case.line)
+    text = failure_details(problem, [long], _wa(long, -1, ["expected 2, got -1"]))
+    coins = next(line for line in text.splitlines() if "coins:" in line)
+    assert len(coins) < 200 and "more]" in coins and coins.strip().startswith("coins: [1, 2, 3")

@@ -7,7 +7,8 @@ import shutil
 import jsonschema
 import pytest
 
-from helpers import SUBMISSIONS, copy_problem, judge
+from helpers import ROOT, SHIPPED, SUBMISSIONS, copy_problem, judge
+from judge.problems import values
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.results import serialize
@@ -87,6 +88,21 @@ def test_grade_json_without_the_store():
     doc = json.loads(out.stdout)
     assert_valid(doc, "grade_document")
     assert doc["random"] == {"count": 0, "seed": 529, "hash": doc["random"]["hash"]}
+
+
+def test_grade_json_of_a_scalar_answer_reads_back():
+    """Coin Change's int answers and int[]/int inputs: valid against the schema, and read back the same."""
+    folder = ROOT / "submissions" / "coin_change"
+    out = judge("grade", "coin_change", folder / "accepted" / "dp_class.py",
+                folder / "wrong_answer" / "greedy_largest_first.py", "--fuzz", "2", "--json", "--no-store")
+    doc = json.loads(out.stdout)
+    assert out.returncode == 1 and [r["verdict"] for r in doc["results"]] == ["AC", "WA"], out.stderr
+    assert_valid(doc, "grade_document")
+    greedy = doc["results"][1]
+    wrong = next(c for c in greedy["cases"] if c["name"] == greedy["first_failure"] == "greedy-trap-1-3-4")
+    assert wrong["diff"] == ["expected 2, got 3"] and wrong["answer"] == values.fingerprint(3)
+    results = serialize.results_from_document(json.loads(json.dumps(doc)))
+    assert [serialize.submission_to_json(r) for r in results] == doc["results"]
 
 
 def test_compare_json():
@@ -175,19 +191,20 @@ def test_reading_json_is_strict(graded, change, message):
         serialize.results_from_document(bad)
 
 
-def test_grade_document_shape():
-    problem = load_problem("minesweeper")
+@pytest.mark.parametrize("name", SHIPPED)
+def test_grade_document_shape(name):
+    problem = load_problem(name)
     case = load_cases(problem)[1]
     wrong = CaseResult(case.name, case.group, Verdict.WA, 3.0, 2.0, 1000, "got None",
-                       ("got None: the board was not returned",))
+                       ("got None: the answer was not returned",))
     result = SubmissionResult("sub.py", "/x/sub.py", "python", Verdict.WA, (wrong,), sha256="0" * 64)
     doc = serialize.grade_document(problem.id, problem.title, [result], Comparison(["sub.py"], [], [["sub.py"]], [[0]]),
                                    sandbox="none", sandbox_detail="none", isolated=False, cases=1, random_count=0,
                                    seed=None, random_hash="0" * 64)
-    assert doc["problem"] == "minesweeper" and doc["schema_version"] == serialize.SCHEMA_VERSION
+    assert doc["problem"] == name and doc["schema_version"] == serialize.SCHEMA_VERSION
     data = doc["results"][0]
     assert {"submission", "language", "verdict", "passed", "total", "cases"} <= set(data)
-    assert data["cases"][0]["diff"] == ["got None: the board was not returned"]
+    assert data["cases"][0]["diff"] == ["got None: the answer was not returned"]
     assert {"name", "verdict", "time_ms"} <= set(data["cases"][0])
     assert "author" not in data  # no recording facts: not graded through the store
     assert not validator("grade_document").is_valid(doc)  # ... which `judge grade` always has

@@ -193,6 +193,22 @@ def test_a_result_is_stored_with_its_recording_facts(tmp_path):
         assert st.cases(again) == st.cases(sid)
 
 
+@pytest.mark.parametrize("got, expected", [(0, -1), (-1, 0), (False, 0), ([], [1])])
+def test_a_scalar_or_empty_answer_reads_back_as_itself(tmp_path, got, expected):
+    """A falsy answer (Coin Change's 0 for -1) is an answer, not a missing one: stored and read back equal."""
+    case = CaseResult("a", "secret", Verdict.WA, 1.0, message="m", diff=("m",), got=got, answer="0123456789abcdef")
+    result = SubmissionResult("a.py", "/a.py", "python", Verdict.WA, (case,), sha256="f00",
+                              recording=Recording("ada", False, "2024-05-01T00:00:00+00:00", 0.0, 1.0))
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("coin_change", "t", 1, "test")
+        st.record(run, result, cache_key="k", first_failure=FirstFailure(case, {"coins": [2], "amount": 3}, expected))
+        (stored,) = st.submissions("coin_change")
+        first = stored.first_failure
+        assert first.case.got == got and type(first.case.got) is type(got)
+        assert first.expected == expected and first.args == {"coins": [2], "amount": 3}
+        assert st.result(st.cached("k")).cases[0].got == got
+
+
 def test_a_corrupt_verdict_in_the_store_is_one_line_and_exit_2(tmp_path):
     path = tmp_path / "r.sqlite3"
     _stored_by_hand(path, verdict="WRONG")

@@ -4,7 +4,6 @@
 import ast
 import json
 import shutil
-import time
 
 import jsonschema
 import pytest
@@ -215,12 +214,11 @@ def test_strength_refuses_what_it_cannot_mutate():
 
 def test_fuzz_shrinks_a_time_out_quickly_and_confirms_it_under_the_real_limit():
     """A right but exponentially slow solution, seed 1: shrinking under the real 1 s limit waited it out at every
-    step that timed out (15 s on the quiet machine; 7-32 s over seeds 1-6); now each such step costs 0.1 s."""
-    started = time.perf_counter()
+    step that timed out (15 s on the quiet machine; 7-32 s over seeds 1-6); now each such step costs 0.1 s.
+    Counted, not timed (load must not fail it): runs that waited out the whole real limit stay few."""
     outcome = fuzz.search(PROBLEM, DATA / "slow_correct.py", 200, 1)
-    seconds = time.perf_counter() - started
     assert outcome.found is not None and outcome.found.result.verdict in (Verdict.TLE, Verdict.MLE)
-    assert seconds < 10, seconds
+    assert 1 <= outcome.full_waits <= 3, outcome.full_waits
     notes = [n for n in outcome.notes if "confirmed under the real 1 s" in n]
     assert notes and int(notes[0].split(": ")[1].split()[0]) >= 2, outcome.notes  # time-outs under the 0.1 s limit
     board = outcome.found.case.args["board"]

@@ -194,6 +194,7 @@ class SearchResult:
     stopped: str | None = None     # CE or JE: the submission could not be run at all
     stopped_verdict: Verdict | None = None
     notes: list[str] = field(default_factory=list)
+    full_waits: int = 0            # runs that timed out under the real limit: each waited it out whole
 
 
 def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFAULT_SEED,
@@ -249,6 +250,7 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
             seen[key] = (bad, expected.value, attempt, real)
             outcome.failing += bad
             slow[0] += not real
+            outcome.full_waits += runner is mine and attempt.verdict is Verdict.TLE
             if bad and not shrinking:
                 limit = shrink_limit(problem.limits.time, slowest[0])
                 if limit < problem.limits.time:
@@ -276,7 +278,9 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
         if trouble:
             raise ProblemError(trouble[0])
         if minimal is not None and mine.ok:
-            minimal = _confirmed(problem, mine, seen, json.dumps(minimal, sort_keys=True))
+            waits = [0]
+            minimal = _confirmed(problem, mine, seen, json.dumps(minimal, sort_keys=True), waits)
+            outcome.full_waits += waits[0]
         if slow[0]:
             limit = shrinking[0].problem.limits.time
             outcome.notes.append(f"shrunk under a {limit:g} s time limit ({SHRINK_FACTOR}x the reference's slowest, at "
@@ -314,7 +318,7 @@ def with_time_limit(problem: Problem, seconds: float) -> Problem:
 
 
 def _confirmed(problem: Problem, mine: Session, seen: dict[str, tuple[bool, Any, Outcome, bool]],
-               key: str) -> dict[str, Any] | None:
+               key: str, waits: list[int]) -> dict[str, Any] | None:
     """The smallest failing input whose failure holds under the real limit, starting from hypothesis' minimum.
 
     A failure other than a time-out does not depend on the limit. Time-outs under the shrinking limit
@@ -330,6 +334,7 @@ def _confirmed(problem: Problem, mine: Session, seen: dict[str, tuple[bool, Any,
             return bad
         args = json.loads(candidate)
         again = mine.run([args[p] for p in params])
+        waits[0] += again.verdict is Verdict.TLE
         bad = _wrong(problem, args, expected, again)
         seen[candidate] = (bad, expected, again, True)
         return bad

@@ -53,9 +53,11 @@ def failure_view(failure: FirstFailure) -> dict[str, Any]:
     shown = [] if visibility.is_redacted(failure) else render.case_view(
         failure.args, expected, got, with_expected=failure.args is not None, with_got=case.verdict is Verdict.WA,
         marks=False, page=True)
-    return {"name": case.name, "verdict": case.verdict, "message": case.message,
+    # A wrong answer's message is the checker's first explanation, which the list under it shows anyway.
+    message = None if case.diff and case.message == case.diff[0] else case.message
+    return {"name": case.name, "verdict": case.verdict, "message": message,
             # a compile error (or the judge's own words) is many lines: the page keeps them
-            "multiline": "\n" in case.message.strip(),
+            "multiline": "\n" in (message or "").strip(),
             "grids": [_grid(s.title, s.grid) for s in shown if s.grid is not None],
             "plain": [(s.title, s.text) for s in shown if s.grid is None],
             "wrong_count": render.wrong_squares(expected, got) if case.verdict is Verdict.WA else 0,
