@@ -144,3 +144,19 @@ def test_the_output_must_be_new(tmp_path):
     assert out.returncode == 2 and "not an empty folder" in out.stderr
     out = run_judge("gradescope", "minesweeper", "--output", tmp_path / "dir")
     assert out.returncode == 0 and os.access(tmp_path / "dir" / "run_autograder", os.X_OK)
+
+
+def test_a_package_folder_with_spaces_and_quotes(tmp_path):
+    """The bundle's scripts quote the package's folder: any name an instructor gave it works."""
+    package = tmp_path / "Transpose (it's 867)"
+    shutil.copytree(ROOT / "tests" / "data" / "problems" / "transpose", package,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    bundle = tmp_path / "ag.zip"
+    assert run_judge("gradescope", package, "--output", bundle, "--fuzz", "0").returncode == 0
+    root = _container(tmp_path, bundle, ROOT / "tests" / "data" / "submissions" / "transpose" / "accepted"
+                      / "zip_rows.py")
+    run = _run_autograder(root)
+    assert run.returncode == 0, run.stderr[-2000:]
+    doc = json.loads((root / "results" / "results.json").read_text())
+    assert_valid(doc, "gradescope_document")
+    assert doc["extra_data"]["problem"] == "transpose" and doc["extra_data"]["submission"]["verdict"] == "AC"

@@ -85,7 +85,7 @@ def leaky(tmp_path_factory):
 
 def _exports(package: Path, submission: Path, db: Path, *extra: str) -> dict[str, str]:
     out = {}
-    for fmt in ("terminal", "markdown", "csv", "json", "junit", "html", "gradescope"):
+    for fmt in ("terminal", "markdown", "csv", "json", "junit", "html", "gradescope", "gradebook"):
         res = run_judge("leaderboard", package, "--db", db, "--format", fmt, *extra)
         assert res.returncode == 0, (fmt, res.stderr)
         out[fmt] = res.stdout

@@ -59,7 +59,7 @@ def _tree(root: Path, prefix: str) -> Iterator[tuple[str, Path]]:
 def files(problem: Problem, options: Sequence[str] = ()) -> dict[str, bytes]:
     """Every file of the bundle by its name in it: the two scripts, requirements.txt, the judge, the problem."""
     run = (_TEMPLATES / "gradescope_run_autograder").read_text()
-    run = run.replace("@PROBLEM@", problem.root.name).replace("@OPTIONS@", shlex.join(options))
+    run = run.replace("@PROBLEM@", shlex.quote(problem.root.name)).replace("@OPTIONS@", shlex.join(options))
     out = {"setup.sh": (_TEMPLATES / "gradescope_setup.sh").read_bytes(), "run_autograder": run.encode(),
            "requirements.txt": ("\n".join(requirements()) + "\n").encode()}
     for name in _NODE_FILES:
