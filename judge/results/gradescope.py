@@ -38,8 +38,10 @@ def _test_output(case: CaseResult, failure: FirstFailure | None) -> str:
     """A failing case's verdict line, the explanations, its values when it is the first failure, what it printed."""
     if case.passed:
         return ""
-    lines = [f"{case.verdict.value} ({case.verdict.description})" + (f": {terminal(case.message)}"
-                                                                      if case.message else "")]
+    head = f"{case.verdict.value} ({case.verdict.description})"
+    message = case.message.strip("\n")
+    # a compile error is many lines and keeps them; any other message is one line after the verdict
+    lines = [head, multiline(message)] if "\n" in message else [head + (f": {terminal(message)}" if message else "")]
     diff = [terminal(d) for d in case.diff]
     if diff and case.message.strip() == diff[0].strip():
         diff = diff[1:]  # the message is the checker's first explanation: said once
@@ -62,7 +64,8 @@ def tests(cases: Sequence[CaseResult], weights: Mapping[str, float], policy: vis
             "name": case.name, "name_format": "text", "number": str(len(out) + 1),
             "score": weight if case.passed else 0.0, "max_score": weight,
             "status": "passed" if case.passed else "failed",
-            "output": _test_output(case, failure) if full else ("" if case.passed else case.verdict.value),
+            "output": _test_output(case, failure) if full else (
+                "" if case.passed else f"{case.verdict.value} ({case.verdict.description})"),
             "output_format": "text", "tags": [case.group],
             "visibility": "visible" if full else "after_published",
         })
