@@ -446,3 +446,20 @@ def test_gradebook_neutralises_formulas_and_controls(tmp_path):
     (row,) = csv.DictReader(io.StringIO(gradebook.to_csv(board)))
     assert row["student_id"] == "'@1" and row["name"].startswith("'+cmd") and row["email"] == "'-2+3@x\\x1b[2J"
     assert row["score"] == "4.0" and row["verdict"] == "AC"
+
+
+def test_junit_stays_valid_whatever_a_submission_prints():
+    """Controls, noncharacters and lone surrogates in what a submission printed or raised: escaped, so the
+    file is still XML the xunit schema accepts."""
+    import xmlschema
+
+    hostile = "ok\x00\x1b[2J\ufffe\uffff\ud800\u202e<]]>&\nline two"
+    cases = (CaseResult("c1", "sample", Verdict.RE, time_ms=1, message=hostile, output=hostile),
+             CaseResult("c2", "sample", Verdict.WA, time_ms=1, message="x", diff=(hostile,), output=hostile))
+    board = leaderboard.Leaderboard("p", "P", TESTS, [leaderboard.Entry(
+        1, hostile, "a.py", "python", Verdict.RE, 0, 2, 0, 2, None, "2024", "s", 1, cases=cases)], ["c1", "c2"], False)
+    from judge.results import exports
+
+    text = exports.junit(board)
+    xmlschema.XMLSchema(str(ROOT / "tests" / "data" / "junit-10.xsd")).validate(text.encode("utf-8", "strict"))
+    assert "\\uffff" in text and "<system-out>" in text and "line two" in text
