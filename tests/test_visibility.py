@@ -125,7 +125,8 @@ def test_the_instructor_sees_everything(leaky):
 
 
 def test_gradescope_follows_the_policy(leaky):
-    doc = json.loads(_exports(*leaky)["gradescope"])
+    package, _, db = leaky
+    doc = json.loads(run_judge("leaderboard", package, "--db", db, "--format", "gradescope").stdout)
     tests = {t["name"]: t for t in doc["tests"]}
     assert tests["example-1"]["visibility"] == "visible" and tests["example-1"]["output"].startswith("WA")
     assert tests["secret-leak"]["visibility"] == "after_published" and tests["secret-leak"]["output"].startswith("WA")
