@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -13,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import tomllib
 from test_serialize import assert_valid
 
 from helpers import ROOT, run_judge
@@ -62,6 +64,14 @@ def test_the_bundle_has_what_gradescope_expects(bundle):
     assert all(not n.startswith("/") and "__pycache__" not in n for n in names)
     assert stat.S_IMODE(modes["run_autograder"]) == 0o755 and stat.S_IMODE(modes["setup.sh"]) == 0o755
     assert "--fuzz 2" in run and 'AUTOGRADER_ROOT:-/autograder' in run
+    with zipfile.ZipFile(bundle) as archive:  # both scripts parse as bash (setup.sh needs Ubuntu's apt to run)
+        for script in ("setup.sh", "run_autograder"):
+            checked = subprocess.run(["bash", "-n"], input=archive.read(script).decode(), capture_output=True,
+                                     text=True)
+            assert checked.returncode == 0, (script, checked.stderr)
+        wanted = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+        names = [re.split(r"[<>=!~; \[]", r)[0].lower() for r in archive.read("requirements.txt").decode().split()]
+        assert names == [re.split(r"[<>=!~; \[]", r)[0].lower() for r in wanted]  # the judge's, not the tests'
     again = bundle.parent / "again.zip"
     assert run_judge("gradescope", "minesweeper", "--output", again, "--fuzz", "2").returncode == 0
     assert again.read_bytes() == bundle.read_bytes()  # the same bundle every time
