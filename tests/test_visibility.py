@@ -110,6 +110,8 @@ def test_no_export_shows_a_secret_or_hidden_value(leaky):
     assert entry["total"] == len(names) + 2
     leak = next(c for c in entry["cases"] if c["name"] == "secret-leak")
     assert leak["verdict"] == "WA" and (leak["diff"], leak["output"], leak["message"]) == ([], "", "")
+    # nor how long it took or how much memory it used: a submission could sleep by its input's values
+    assert (leak["time_ms"], leak["cpu_ms"], leak["memory_kb"], leak["answer"]) == (0, None, None, "")
     # the sample cases are shown in full: the first failure's inputs, answers and what it printed
     sample = entry["first_failure"]
     assert sample["group"] == "sample" and sample["output"].startswith("LEAK") and sample["diff"] and sample["args"]
@@ -152,7 +154,8 @@ def test_redaction_keeps_counts_and_compile_errors():
     assert [policy.level(g) for g in ("sample", "secret", "random", "stress")] == ["full", "verdict", "verdict",
                                                                                   "hidden"]
     assert visibility.EVERYTHING.level("secret") == "full"
-    wa = CaseResult("s1", "secret", Verdict.WA, message="row 0", diff=("row 0",), got=[[1]], output="x")
+    wa = CaseResult("s1", "secret", Verdict.WA, time_ms=918.0, cpu_ms=917.0, memory_kb=918273, message="row 0",
+                    diff=("row 0",), got=[[1]], output="x", answer="0123456789abcdef")
     ce = CaseResult("s2", "secret", Verdict.CE, message="a.cpp:1: error\n  int x")
     assert visibility.redact_case(wa, "verdict") == CaseResult("s1", "secret", Verdict.WA)
     assert visibility.redact_case(ce, "verdict").message == ce.message  # the submission's own text

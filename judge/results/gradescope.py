@@ -82,6 +82,7 @@ def tests(cases: Sequence[CaseResult], weights: Mapping[str, float], policy: vis
 
 def _document(listed: list[dict[str, Any]], cases: Sequence[CaseResult], output: str,
               leaderboard: list[dict[str, Any]], extra: dict[str, Any]) -> dict[str, Any]:
+    """The whole document; `cases` as graded (before the policy took their times out) for execution_time."""
     return {
         "score": round(sum(t["score"] for t in listed), 6),
         "execution_time": math.ceil(sum(c.time_ms for c in cases) / 1000),
@@ -114,8 +115,10 @@ def entry_document(board: Leaderboard, entry: Entry, policy: visibility.Policy) 
 
 def result_document(problem_id: str, test_set_hash: str, result: SubmissionResult, weights: Mapping[str, float],
                     policy: visibility.Policy, failure: FirstFailure | None = None) -> dict[str, Any]:
-    """`judge grade --format gradescope`: one graded submission (already redacted by the policy)."""
-    listed = tests(result.cases, weights, policy, failure)
+    """`judge grade --format gradescope`: one graded submission as graded (the policy is applied here; `failure`:
+    its first failing case, already through the policy)."""
+    shown = visibility.redact_result(result, policy)
+    listed = tests(shown.cases, weights, policy, failure)
     cpu = sum(c.cpu_ms if c.cpu_ms is not None else c.time_ms for c in result.cases if c.passed)
     board_values: list[dict[str, Any]] = [
         {"name": "score", "value": round(sum(t["score"] for t in listed), 6), "order": "desc"},
@@ -123,7 +126,7 @@ def result_document(problem_id: str, test_set_hash: str, result: SubmissionResul
         {"name": "CPU ms of passed cases", "value": round(cpu, 3), "order": "asc"}]
     return _document(listed, result.cases, _summary(result.verdict, result.passed, result.total, result.message),
                      board_values, {"problem": problem_id, "test_set_hash": test_set_hash,
-                                    "submission": serialize.submission_to_json(result, with_cases=False)})
+                                    "submission": serialize.submission_to_json(shown, with_cases=False)})
 
 
 def submission_document(problem: Problem, cases: Sequence[Case], result: SubmissionResult,
@@ -135,8 +138,8 @@ def submission_document(problem: Problem, cases: Sequence[Case], result: Submiss
         case = next((c for c in cases if c.name == first.name), None)
         failure = FirstFailure(first) if case is None else FirstFailure(
             first, {p.name: case.args[p.name] for p in problem.signature.params}, case.expected)
-    return result_document(problem.id, test_set_hash(list(cases)), visibility.redact_result(result, policy),
-                           scoring.weights(problem), policy, visibility.redact_failure(failure, policy))
+    return result_document(problem.id, test_set_hash(list(cases)), result, scoring.weights(problem), policy,
+                           visibility.redact_failure(failure, policy))
 
 
 def failure_document(problem_id: str, message: str) -> dict[str, Any]:

@@ -5,11 +5,14 @@
       secret: verdict     # the case's name and verdict only (the default of every group but sample)
       stress: hidden      # counted in the score, never listed
 
-A submission controls its exception messages and what it prints, so on a case shown by verdict only
-those go too (a solution could print its input); a compile error is the submission's own text and
-stays. `redact` (a leaderboard) and `redact_result` (one graded submission) are the only places the
-policy is applied: every student-facing export (HTML, JSON, JUnit, Gradescope, Markdown, CSV) is
-drawn from what they return; `--show-secret` (the instructor's own view) skips them.
+A submission controls its exception messages, what it prints and how long it takes, so on a case
+shown by verdict only those go too (a solution could print its input, or sleep for as many
+milliseconds as its first number); a compile error is the submission's own text and stays. Totals
+(the score, the speed, Gradescope's execution_time) are computed before the policy applies.
+
+`redact` (a leaderboard) and `redact_result` (one graded submission) are the only places the policy
+is applied: every student-facing export (HTML, JSON, JUnit, Gradescope, Markdown, CSV) is drawn from
+what they return; `--show-secret` (the instructor's own view) skips them.
 """
 
 from __future__ import annotations
@@ -110,11 +113,13 @@ def is_redacted(failure: FirstFailure) -> bool:
 
 
 def redact_case(case: CaseResult, level: str) -> CaseResult:
-    """A case as its level shows it: whole, by name and verdict (with its times), or without even a name."""
+    """A case as its level shows it: whole, by name and verdict only, or without even a name."""
     if level == FULL:
         return case
     message = case.message if case.verdict is Verdict.CE else ""  # a compile error is the submission's own
-    shown = replace(case, message=message, diff=(), got=None, output="", answer="")
+    # Times and memory go too: a submission could sleep or allocate by its input's values and read them back.
+    shown = replace(case, message=message, diff=(), got=None, output="", answer="", time_ms=0.0, cpu_ms=None,
+                    memory_kb=None)
     return shown if level == VERDICT else replace(shown, name="")
 
 
