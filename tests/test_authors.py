@@ -66,6 +66,8 @@ def test_gradescope_export_folders_and_metadata(tmp_path):
     assert (first.author, first.student_id) == ("Pair One", "200")
     assert datetime.fromisoformat(first.submitted_at) == datetime(2026, 3, 1, 17, 30, tzinfo=timezone.utc)
     assert lms.identify(unknown.resolve(), export.resolve()) is None  # not in the metadata
+    # the student's own folder named on the command line is still theirs
+    assert lms.identify(ada.resolve(), (export / "submission_555").resolve()).author == "Ada Lovelace"
 
 
 def test_precedence_roster_option_lms_header_folder_name(tmp_path):
@@ -97,6 +99,9 @@ def test_precedence_roster_option_lms_header_folder_name(tmp_path):
     # the roster by the student id in an LMS name: Moodle's and Canvas's files of one student are one author
     assert authors.identify(moodle, root, roster)[0] == authors.identify(canvas, root, roster)[0] == "Jane Doe"
     assert authors.identify(headed, root, roster)[0] == "Grace Hopper"    # not on the roster: the other rules
+    moodle_folder = moodle.parent.resolve()                                # Moodle's folder itself given
+    assert authors.identify(moodle, moodle_folder)[0] == "Jane Doe"
+    assert authors.identify(moodle, moodle_folder, roster)[1].email == "jane@uni.example"
 
 
 def test_a_glob_of_one_folder_is_a_flat_download_and_a_lone_file_keeps_its_folder(tmp_path):

@@ -370,13 +370,17 @@ def test_late_penalty_ranks_by_the_score_after_it_and_ties_go_by_hand_in_then_na
         handed(st, run, "zed", "z1", 2.0, "2026-01-01T00:00:00", Handin("2", "Zed", "", "2026-03-01T10:00:00+00:00"))
         handed(st, run, "amy", "a1", 2.0, "2026-01-02T00:00:00", Handin("3", "Amy", "", "2026-03-01T10:00:00+00:00"))
         handed(st, run, "canvas", "c1", 2.0, "2026-01-01T00:00:00", Handin("4", "", "", "", marked_late=True))
+        # 11:00 at +02:00 is 09:00 UTC: earlier than the others, though later as text
+        handed(st, run, "kai", "k1", 2.0, "2026-01-03T00:00:00", Handin("5", "Kai", "", "2026-03-01T11:00:00+02:00"))
         entries = leaderboard.rank(st, "p", TESTS, policy)
     assert [(e.author, e.score, e.raw_score, e.late, e.late_days, e.penalty) for e in entries] == [
+        ("kai", 4.0, 4.0, False, 0, 0.0),          # the earliest hand-in of the equal ones
         ("amy", 4.0, 4.0, False, 0, 0.0),          # ties zed on score, speed and hand-in time: the name decides
         ("zed", 4.0, 4.0, False, 0, 0.0),
         ("canvas", 3.0, 4.0, True, 1, 0.25),       # marked late by its LMS: one started day
         ("late", 2.0, 4.0, True, 2, 0.5)]          # fastest, but 2 days late: the cap of 0.5
-    assert entries[0].submitted_at == "2026-03-01T10:00:00+00:00" and entries[0].graded_at == "2026-01-02T00:00:00"
+    assert entries[0].submitted_at == "2026-03-01T09:00:00.000000+00:00"  # shown and compared in UTC
+    assert entries[1].graded_at == "2026-01-02T00:00:00"
 
 
 def test_overheads_are_taken_off_each_language_and_the_reference():
@@ -463,3 +467,35 @@ def test_junit_stays_valid_whatever_a_submission_prints():
     text = exports.junit(board)
     xmlschema.XMLSchema(str(ROOT / "tests" / "data" / "junit-10.xsd")).validate(text.encode("utf-8", "strict"))
     assert "\\uffff" in text and "<system-out>" in text and "line two" in text
+
+
+def test_html_names_stale_and_missing_authors_escaped(tmp_path):
+    from judge.results.records import Handin
+    from judge.results.roster import Roster, Student
+
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        first = st.start_run("p", "o" * 64, 4, "test")
+        handed(st, first, "<b>old</b>", "a1", 1.0, "2026-01-01T00:00:00", Handin())
+        second = st.start_run("p", TESTS, 4, "test")
+        handed(st, second, "bob", "b2", 1.0, "2026-01-02T00:00:00", Handin("2", "Bob", ""))
+        roster = Roster(Path("r.csv"), (Student("2", "Bob"), Student("3", "<i>Cy</i>")))
+        board = leaderboard.build(st, leaderboard.locate(st, "p"), roster=roster)
+    page = report_html.html(board)
+    assert 'id="stale"' in page and "&lt;b&gt;old&lt;/b&gt; (<code>oooooooooooo</code>" in page
+    assert 'id="missing"' in page and "&lt;i&gt;Cy&lt;/i&gt;" in page and "<i>Cy</i>" not in page
+
+
+def test_a_roster_given_only_to_the_leaderboard_finds_files_by_name(tmp_path):
+    from judge.results import gradebook
+    from judge.results.records import Handin
+    from judge.results.roster import Roster, Student
+
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", TESTS, 4, "test")
+        handed(st, run, "smith_john", "s1", 1.0, "2026-01-01T00:00:00", Handin())  # file smith_john.x
+        roster = Roster(Path("r.csv"), (Student("1", "John Smith", file="smith_john.x"), Student("2", "Kim")))
+        board = leaderboard.build(st, leaderboard.locate(st, "p"), roster=roster)
+    assert [e.author for e in board.missing] == ["Kim"]
+    rows = list(csv.DictReader(io.StringIO(gradebook.to_csv(board, roster))))
+    assert [(r["student_id"], r["name"], r["verdict"]) for r in rows] == [("1", "John Smith", "AC"),
+                                                                          ("2", "Kim", "missing")]

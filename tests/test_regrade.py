@@ -62,7 +62,7 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     assert_valid(doc, "leaderboard_document")
     by = {e["author"]: e for e in doc["entries"]}
     assert set(by) == {"John Smith", "Jane Doe", "Ada Lovelace"} and doc["deadline"] == "2026-03-01T23:59:00+01:00"
-    assert (by["John Smith"]["late"], by["John Smith"]["submitted_at"]) == (False, "2026-03-01T20:00:00+01:00")
+    assert (by["John Smith"]["late"], by["John Smith"]["submitted_at"]) == (False, "2026-03-01T19:00:00.000000+00:00")
     assert (by["Ada Lovelace"]["late"], by["Ada Lovelace"]["late_days"], by["Ada Lovelace"]["student_id"]) == (
         True, 1, "777")                                          # Gradescope's created_at: 10:00 the next day
     assert by["Jane Doe"]["late"] is True                        # Canvas's _LATE_
@@ -109,3 +109,15 @@ def test_a_case_added_after_grading_is_said_and_regrade_fixes_it(tmp_path, probl
 def test_regrade_needs_a_store(tmp_path):
     result = run_judge("regrade", "minesweeper", "--db", tmp_path / "none.sqlite3")
     assert result.returncode == 2 and "run judge grade first" in result.stderr
+
+
+def test_a_bad_roster_or_deadline_stops_grade_before_anything_runs(tmp_path):
+    db = tmp_path / "r.sqlite3"
+    sub = solution(tmp_path / "subs" / "ada.py", "ada")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,name\n1,Ada\n1,Bob\n")
+    bad = run_judge("grade", "minesweeper", sub, "--fuzz", "0", "--roster", roster, "--db", db)
+    assert bad.returncode == 2 and f"{roster}: id '1' is on two rows" in bad.stderr
+    late = run_judge("grade", "minesweeper", sub, "--fuzz", "0", "--deadline", "friday", "--db", db)
+    assert late.returncode == 2 and "--deadline: 'friday' is not an ISO 8601 time" in late.stderr
+    assert not db.exists()

@@ -201,6 +201,6 @@ def test_stale_and_missing_entries_are_redacted_and_drawn():
     assert all(e.cases[0] == CaseResult("s", "secret", Verdict.WA) for e in shown.everyone)
     page = html.html(shown)
     assert SECRET_VALUE not in page
-    assert "Ann Lee" in page and "S-1" in page and "2 day(s)" in page and "−50%" in page
-    assert "stale: test set <code>oooooooooooo</code>" in page and "missing: no submission" in page
+    assert "Ann Lee" in page and "S-1" in page and "2 day(s)" in page and "-50%" in page
+    assert "old (<code>oooooooooooo</code>" in page and 'id="missing"' in page and "Cy" in page
     assert SECRET_VALUE in html.html(visibility.redact(board, visibility.EVERYTHING))

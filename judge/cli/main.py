@@ -57,8 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--keep-going", action="store_true",
                    help="run every case even after a TLE or MLE (default: skip the rest of that submission)")
     g.add_argument("--db", metavar="PATH", help=DB_HELP)
-    g.add_argument("--author", help="the author of every submission given (default: a header comment "
-                                    "'author: NAME', else the folder, else the file name)")
+    g.add_argument("--author", help="the author of every submission given that the roster does not name "
+                                    "(default: an LMS's file or folder name, else a header comment 'author: NAME', "
+                                    "else the folder below the one given, else the file name; see README, Authors)")
     g.add_argument("--no-cache", action="store_true",
                    help="grade every submission again even when an unchanged result is stored")
     g.add_argument("--no-store", action="store_true", help="neither read nor record the results store")
@@ -78,8 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--author", help="for --format gradescope: whose results.json to write")
     b.add_argument("--show-secret", action="store_true", help=SHOW_SECRET_HELP)
     b.add_argument("--roster", metavar="FILE", help="the students (CSV, as for grade): those without a submission are "
-                                                    "listed as missing (default: the latest run's --roster)")
-    b.add_argument("--deadline", metavar="ISO", help=DEADLINE_HELP + " (default: the latest run's, else "
+                                                    "listed as missing (default: the newest --roster a run was given)")
+    b.add_argument("--deadline", metavar="ISO", help=DEADLINE_HELP + " (default: the newest a run was given, else "
                                                                       "problem.yaml's late.deadline)")
     b.set_defaults(run="results:cmd_leaderboard")
 

@@ -27,7 +27,10 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         remembered = store.last_given(target.problem_id)[1]
         if roster is None and remembered and Path(remembered).is_file():
             roster = load_roster(remembered)  # the newest roster a run was graded with
-        changed = target.problem is not None and run_cases(target.problem, target.latest) is None
+        try:
+            changed = target.problem is not None and run_cases(target.problem, target.latest) is None
+        except JudgeError:  # a package broken since: the stored results still rank, without that note
+            changed = False
         if ensure_reference_times(store, target.problem, target.latest):
             ensure_overheads(store, target.problem, target.latest)
         board = leaderboard.build(store, target, deadline, roster, changed)

@@ -69,7 +69,7 @@ def from_gradescope(folder: Path) -> Found | None:
 
 
 def identify(path: Path, root: Path | None) -> Found | None:
-    """The first LMS form among the file's name and its folders' names (up to `root`), or None."""
+    """The first LMS form among the file's name and its folders' names (up to `root`, included), or None."""
     for place in [path, *folders(path, root)]:
         found = (from_gradescope(place) if place.is_dir() else None) or from_name(place.name)
         if found is not None:
@@ -78,14 +78,15 @@ def identify(path: Path, root: Path | None) -> Found | None:
 
 
 def folders(path: Path, root: Path | None) -> list[Path]:
-    """The folders between a file and `root` (both excluded), nearest first; the parent alone without a root."""
+    """The folders from a file's up to `root` (included: `judge grade P export/submission_12345`
+    names the student's own folder), nearest first; the parent alone without a root."""
     if root is None:
         return [path.parent]
     out = []
     for folder in path.parents:
+        out.append(folder)
         if folder == root:
             break
-        out.append(folder)
     return out
 
 

@@ -7,17 +7,23 @@ worker). A null solution, one that returns a constant of the answer's type witho
 inputs, is run through the real path on the same cases, 3 times; each case's median CPU time is
 that language's overhead on that case, stored per test set, language and toolchain, and subtracted
 by the leaderboard (judge/results/leaderboard.py) from the submissions' and the reference's times.
+Measured once per machine: the cache (`overhead/` under $JUDGE_CACHE) keeps each measurement, keyed
+by the test set, the language, its toolchain's version, its harness files and the null solution,
+so another results store of the same cases copies it instead of running it again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 import statistics
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from judge import languages
+from judge import cache, languages
+from judge.defaults import CACHE_ROOT
 from judge.grading.grade import Options, execute
 from judge.languages.cpp import cpp_type
 from judge.languages.java import java_type
@@ -27,6 +33,8 @@ from judge.problems.values import parse_type
 from judge.results.store import Store
 
 REPEATS = 3
+#: Part of every cache key: entries of another layout never match.
+FORMAT = "overhead-1"
 _ZERO = {"int": "0", "long": "0", "double": "0.0", "bool": "false", "char": "'a'", "string": '""'}
 _GO = {"int": "int", "long": "int64", "double": "float64", "bool": "bool", "char": "byte", "string": "string"}
 
@@ -82,6 +90,15 @@ def measure(store: Store, problem: Problem, cases: Sequence[Case], names: Iterab
         tool = language.toolchain()
         if not tool.ok:
             continue  # no toolchain: its submissions are JE and have no speed anyway
+        entry = _cache_entry(problem, tests, name, tool.version or "")
+        try:
+            cached = json.loads(entry.read_text(encoding="utf-8"))
+            cache.touch(entry)
+        except (OSError, ValueError):
+            cached = None
+        if isinstance(cached, dict):  # measured on this machine already, for another store
+            store.save_overheads(tests, name, {str(k): v for k, v in cached.items()}, tool.version or None)
+            continue
         folder = Path(tempfile.mkdtemp(prefix="judge-null-"))
         try:
             source = folder / f"null{language.extensions[0]}"
@@ -94,8 +111,22 @@ def measure(store: Store, problem: Problem, cases: Sequence[Case], names: Iterab
                         samples[case.name].append(outcome.cpu_ms)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
-        store.save_overheads(tests, name, {n: statistics.median(v) if v else None for n, v in samples.items()},
-                             tool.version or None)
+        times = {n: statistics.median(v) if v else None for n, v in samples.items()}
+        store.save_overheads(tests, name, times, tool.version or None)
+        if all(t is not None for t in times.values()):
+            cache.keep(entry, json.dumps(times))
+
+
+def _cache_entry(problem: Problem, tests: str, language: str, toolchain: str) -> Path:
+    """Where this machine keeps a language's overheads on a test set: keyed by all that decides them."""
+    lang = languages.by_name(language)
+    # Each language names its harness (and the compiled ones the files they build with).
+    harness = {getattr(lang, "harness", None), *getattr(lang, "harness_files", ())} - {None}
+    digest = hashlib.sha256(json.dumps([FORMAT, tests, language, toolchain, null_source(language, problem.signature),
+                                        problem.limits.time, problem.limits.memory_mb]).encode())
+    for path in sorted(harness):
+        digest.update(path.read_bytes() if path.is_file() else b"")
+    return CACHE_ROOT / "overhead" / f"{language}-{digest.hexdigest()[:32]}.json"
 
 
 def _python_zero(neutral: str) -> str:

@@ -13,7 +13,7 @@ import csv
 import io
 from dataclasses import replace
 
-from judge.results.leaderboard import Entry, Leaderboard, missing_entry
+from judge.results.leaderboard import Entry, Leaderboard, is_students, missing_entry
 from judge.results.roster import Roster
 from judge.results.text import csv_cell
 
@@ -29,8 +29,7 @@ def rows(board: Leaderboard, roster: Roster | None = None) -> list[dict[str, obj
     pool = [*board.entries, *board.stale]
     chosen = []
     for student in roster.students:
-        entry = next((e for e in pool if student.id and e.student_id == student.id), None) or next(
-            (e for e in pool if e.author == student.author), None)
+        entry = next((e for e in pool if is_students(student, e)), None)
         if entry is None:
             chosen.append(missing_entry(student))
         else:  # the roster's spelling of who it is wins over the LMS's

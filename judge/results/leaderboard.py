@@ -23,6 +23,8 @@ import math
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from pathlib import PurePath
 
 from judge.errors import JudgeError, UsageError
 from judge.problems.problem import Problem, load_problem
@@ -50,7 +52,7 @@ class Entry:
     score: float
     max_score: float
     speed: float | None          # CPU time ratio to the reference, harness overheads taken off (lower is faster)
-    submitted_at: str            # when handed in (roster, LMS, file time), else when first graded
+    submitted_at: str            # when handed in (roster, LMS, file time), else when first graded; UTC
     sha256: str
     attempts: int                # distinct submissions of this author on this test set
     cases: tuple[CaseResult, ...] = ()
@@ -120,7 +122,7 @@ def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None 
             measured = [g for g in graded if g.cached_from is None] or [first]
             cases = _median_times(store, measured, store.cases(first.id))
             handin = first.handin
-            when = handin.submitted_at or first.graded_at
+            when = utc(handin.submitted_at) or first.graded_at
             late = lateness.assess(policy, handin.submitted_at, handin.marked_late)
             candidates.append(Entry(
                 rank=0, author=author, submission=first.name, language=first.language,
@@ -134,6 +136,18 @@ def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None 
         entries.append(min(candidates, key=Entry.key))
     entries.sort(key=Entry.key)
     return [replace(entry, rank=i) for i, entry in enumerate(entries, 1)]
+
+
+def utc(when: str) -> str:
+    """An ISO 8601 time in UTC with microseconds, as the judge's own times are, so that times with
+    different offsets compare as text in time order ('' for '' or a time without an offset)."""
+    try:
+        parsed = datetime.fromisoformat(when)
+    except ValueError:
+        return ""
+    if parsed.tzinfo is None:
+        return ""
+    return parsed.astimezone(timezone.utc).isoformat(timespec="microseconds")
 
 
 def _median_times(store: Store, graded: list[StoredSubmission], cases: tuple[CaseResult, ...]
@@ -244,8 +258,18 @@ def build(store: Store, target: Target, deadline: str | None = None, roster: Ros
 
 
 def _handed_in(student: Student, entries: Sequence[Entry]) -> bool:
-    """Whether any entry is this student's (by id, else by the name the roster gives)."""
-    return any((student.id and e.student_id == student.id) or e.author == student.author for e in entries)
+    """Whether any entry is this student's."""
+    return any(is_students(student, e) for e in entries)
+
+
+def is_students(student: Student, entry: Entry) -> bool:
+    """Whether an entry is a roster student's: by id, by the name the roster gives, or by the roster's
+    `file` among its submission's file and folder names (a roster given only to the leaderboard)."""
+    if student.id and entry.student_id == student.id:
+        return True
+    if entry.author == student.author:
+        return True
+    return bool(student.file) and student.file in PurePath(entry.submission).parts
 
 
 def missing_entry(student: Student) -> Entry:
