@@ -30,8 +30,9 @@ PRUNE_EVERY = 24 * 3600.0
 #: Every file counts at least one block: a marker is empty, yet a million of them are not free.
 BLOCK = 4096
 #: Not ours to prune: the shared Go build cache and GOPATH of judges from before compiles were boxed
-#: (another judge may be running `go build` in them; `go clean -cache` empties them).
-FOREIGN = ("go-build", "gopath")
+#: (another judge may be running `go build` in them; `go clean -cache` empties them), and the npm
+#: packages `judge setup` installed (a compile may be reading them; nothing would put them back).
+FOREIGN = ("go-build", "gopath", "npm")
 #: An unfinished build (`.tmp-*`) younger than this is in use; an older one was left by a crash.
 STALE_BUILD = 3600.0
 STATE, LOCK = ".state.json", ".lock"

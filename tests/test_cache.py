@@ -46,8 +46,9 @@ def test_prune_spares_builds_in_progress_and_foreign_folders(tmp_path):
     building = entry(tmp_path, "cpp", ".tmp-abc", 2 * MIB, age=60)             # another judge's build now
     crashed = entry(tmp_path, "cpp", ".tmp-old", 2 * MIB, age=2 * cache.STALE_BUILD)  # left by a crash
     go_cache = entry(tmp_path, "go-build", "00", 4 * MIB, age=10 ** 6)          # an older judge's GOCACHE
+    npm = entry(tmp_path, "npm", "22ed9dbf08483eb8", 4 * MIB, age=10 ** 6)     # judge setup's typescript
     cache.prune(tmp_path, cap=1 * MIB)
-    assert building.exists() and go_cache.exists() and not crashed.exists()
+    assert building.exists() and go_cache.exists() and npm.exists() and not crashed.exists()
 
 
 def test_an_empty_marker_still_counts_one_block(tmp_path):

@@ -146,3 +146,57 @@ def test_problems_lists_every_package_found(tmp_path):
     assert one.returncode == 0 and "error: problem.yaml:2: malformed YAML" in one.stdout
     missing = run_judge("problems", tmp_path / "nope")
     assert missing.returncode == 2 and "no such folder" in missing.stderr
+
+
+@pytest.mark.parametrize("jobs, as_json", [("1", False), ("2", True)])
+def test_ctrl_c_prints_what_was_graded_keeps_it_and_exits_130(tmp_path, jobs, as_json):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from judge.results.store import Store
+
+    reference = (ROOT / "problems" / "minesweeper" / "reference.py").read_text()
+    folder, db = tmp_path / "subs", tmp_path / "r.sqlite3"
+    folder.mkdir()
+    for name in ("a_fast", "b_fast"):
+        (folder / f"{name}.py").write_text(reference + f"\n# {name}\n")
+    slow = ("import time as _t\n_orig = updateBoard\ndef updateBoard(board, click):\n"
+            "    _t.sleep(0.3)\n    return _orig(board, click)\n")
+    for name in ("y_slow", "z_slow"):  # 100 cases x 0.3 s each: the interrupt lands while they run
+        (folder / f"{name}.py").write_text(reference + f"\n# {name}\n" + slow)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    command = [sys.executable, "-m", "judge", "grade", "minesweeper", str(folder), "-j", jobs, "--fuzz", "0",
+               "--db", str(db), *(["--json"] if as_json else [])]
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        recorded, deadline = 0, time.time() + 60
+        while recorded < 2 and time.time() < deadline and proc.poll() is None:
+            time.sleep(0.2)
+            if db.exists():
+                with Store.open(db) as st:
+                    recorded = len(st.submissions())
+        time.sleep(1.0)  # a slow one is well into its cases
+        assert recorded == 2 and proc.poll() is None
+        sent = time.time()
+        os.kill(proc.pid, signal.SIGINT)  # as Ctrl-C: the terminal signals the judge, not the boxes' sessions
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert time.time() - sent < 10  # the slow ones stopped at their next case, not after their 100
+    if as_json:
+        names = [r["submission"].rsplit("/", 1)[-1] for r in json.loads(out)["results"]]
+        assert names == ["a_fast.py", "b_fast.py"]
+    else:
+        assert "a_fast.py" in out and "b_fast.py" in out and "_slow.py" not in out
+        assert "2 submissions: 2 AC" in out
+    assert err.strip().splitlines()[-1] == "judge: interrupted after 2 of 4 submissions (kept in the store)"
+    assert "Traceback" not in err
+    with Store.open(db) as st:
+        assert [r.status for r in st.runs()] == ["interrupted"]
+        assert sorted(row.verdict.value for row in st.submissions()) == ["AC", "AC"]  # nothing JE for a stopped one

@@ -55,7 +55,7 @@ def test_malformed_yaml_names_file_and_line(problem_copy):
     (lambda t: t.replace("time: 1.0", "time: -1"), "limits.time: expected a positive number"),
     (lambda t: t.replace('type: "int[]"', 'type: "list"'), "unknown type"),
     (lambda t: t.replace("inplace: board", "inplace: grid"), "signature.inplace: 'grid' is not a parameter"),
-    (lambda t: t.replace("  function: updateBoard\n", ""), "missing key function"),
+    (lambda t: t.replace("  function: updateBoard\n", ""), "signature: missing function"),
     (lambda t: t.replace('returns: "char[][]"', 'returns: "void"').replace("  inplace: board", "  #"),
      "it returns void, so `inplace` must name the parameter it is judged on"),
 ])

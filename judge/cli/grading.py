@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from judge import languages
-from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
+from judge.cli.common import EXIT_INTERRUPTED, EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
 from judge.errors import JudgeError, UsageError
 from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
 from judge.problems.cases import count_by_group, test_set_hash
 from judge.problems.problem import load_problem
-from judge.verdict import Verdict
+from judge.verdict import SubmissionResult, Verdict
 
 if TYPE_CHECKING:  # the store is imported when it is opened
     from judge.results.roster import Roster
@@ -41,9 +41,13 @@ def cmd_grade(args: argparse.Namespace) -> int:
                         seed=args.seed if len(cases) > len(fixed) else None, given=args.submissions,
                         roster=roster, deadline=deadline)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
+    interrupted = False
     try:
         with Progress(len(sources)) as tick:
             results = recorder.grade(sources, tick)
+    except KeyboardInterrupt:
+        # What was graded is kept in the store; show it rather than nothing (README: interrupting a run).
+        interrupted, results = True, _in_given_order(recorder.finished, sources)
     finally:
         signal.signal(signal.SIGTERM, previous)
         if store is not None:
@@ -52,7 +56,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     box = opts.box
     assert box is not None  # options() finds one
     drawn = cases[len(fixed):]
-    if fmt == "gradescope" or args.gradescope_results:
+    if (fmt == "gradescope" or args.gradescope_results) and results:  # none when interrupted at once
         from judge.results import gradescope, serialize, visibility
 
         policy = visibility.EVERYTHING if args.show_secret else visibility.policy(problem)
@@ -76,6 +80,11 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print(report.text_report(problem, cases, results, header))
         for line in compare.warnings(comparison):  # a doubtful reference is never silent
             print(line)
+    if interrupted:  # last, under the table of what was graded
+        sys.stdout.flush()
+        kept = " (kept in the store)" if store is not None and results else ""
+        print(f"judge: interrupted after {len(results)} of {len(sources)} submissions{kept}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return EXIT_OK if all(r.verdict is Verdict.AC for r in results) else EXIT_NOT_ACCEPTED
 
 
@@ -104,6 +113,12 @@ def _write(path: Path, text: str) -> None:
         path.write_text(text + "\n", encoding="utf-8")
     except OSError as exc:
         raise JudgeError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def _in_given_order(finished: list[SubmissionResult], sources: list[Path]) -> list[SubmissionResult]:
+    """The finished results in the order the submissions were given, as a whole run shows them."""
+    order = {str(p.resolve()): i for i, p in enumerate(sources)}
+    return sorted(finished, key=lambda r: order.get(r.path, len(order)))
 
 
 def cmd_compare(args: argparse.Namespace) -> int:

@@ -190,6 +190,26 @@ def build_parser() -> argparse.ArgumentParser:
                                       "compiles and runs through the judge's real path.")
     lang.add_argument("--json", action="store_true")
     lang.set_defaults(run="toolchains:cmd_languages")
+
+    sim = sub.add_parser("similarity", help="rank pairs of submissions by code similarity, with what they share",
+                         description="Compare every pair of submissions in the same language (JavaScript with "
+                                     "TypeScript) with copydetect (winnowed fingerprints of the tokens: renamed "
+                                     "variables and reordered functions still match), most similar first, with "
+                                     "the shared fragments.")
+    sim.add_argument("problem", help="a name under problems/ or a path to a problem folder")
+    sim.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="a file, or a folder searched recursively")
+    sim.add_argument("--format", "-f", choices=["terminal", "html", "json"], default="terminal")
+    sim.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    sim.add_argument("--threshold", type=float, default=0.5, metavar="X",
+                     help="show pairs whose similarity (the mean of the two shares) is at least X, "
+                          "between 0 and 1 (default: 0.5)")
+    sim.set_defaults(run="similarity:cmd_similarity")
+
+    setup = sub.add_parser("setup", help="install the npm packages the judge needs (TypeScript's compiler)",
+                           description="Install TypeScript's compiler, pinned by the package-lock.json shipped with "
+                                       "the judge, into the judge's cache ($JUDGE_CACHE/npm) with npm ci, unless a "
+                                       "checkout's ./node_modules or an earlier setup has it. Needs node and npm.")
+    setup.set_defaults(run="toolchains:cmd_setup")
     return parser
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from judge import files
 from judge.cli.common import EXIT_OK
 from judge.cli.grading import load_roster, open_store
 from judge.errors import JudgeError, StoreError
@@ -51,7 +52,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         text = exports.FORMATS[args.format](board)
     if args.output:
         try:
-            Path(args.output).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+            files.write_text(Path(args.output), text if text.endswith("\n") else text + "\n")
         except OSError as exc:
             raise JudgeError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
     else:

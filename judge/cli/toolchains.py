@@ -1,4 +1,4 @@
-"""`judge languages`: every language's toolchain and self-test."""
+"""`judge languages`: every language's toolchain and self-test; `judge setup`: what the judge installs itself."""
 
 from __future__ import annotations
 
@@ -29,3 +29,18 @@ def cmd_languages(args: argparse.Namespace) -> int:
                   "ok" if r["selftest"] else f"FAILED: {r['message']}"] for r in rows]
         print(tabulate(table, headers=["language", "files", "toolchain", "version", "self-test"]))
     return EXIT_OK if all(r["selftest"] for r in rows) else EXIT_NOT_ACCEPTED
+
+
+def cmd_setup(args: argparse.Namespace) -> int:
+    """`judge setup`: install the pinned npm packages (TypeScript's compiler) unless found."""
+    from judge.languages import node_packages
+
+    found = node_packages.package("typescript")
+    if found is None:
+        modules, _ = node_packages.install()
+        found = modules / "typescript"
+        print(f"judge setup: installed typescript {node_packages.version(found)} into {modules} (npm ci, pinned "
+              f"by the package-lock.json shipped with the judge)")
+    else:
+        print(f"judge setup: typescript {node_packages.version(found)} is already installed in {found.parent}")
+    return EXIT_OK

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from judge import files
 from judge.errors import CaseError, UsageError
-from judge.problems import values
-from judge.problems.cases import RANDOM_GROUP, RESERVED, Case, load_cases, load_file, validate_args
+from judge.problems import parsed, schema, values
+from judge.problems.cases import RANDOM_GROUP, Case, load_cases, load_file, validate_args
 from judge.problems.problem import Problem
 
 if TYPE_CHECKING:  # grade and fuzz are imported when cases are answered: this module stays light
@@ -75,8 +76,9 @@ def from_options(problem: Problem, typed: dict[str, str | None], name: str | Non
 def from_yaml_text(problem: Problem, text: str, source: str) -> list[dict[str, Any]]:
     """Cases in the case-file format (a list, or one mapping); `expected` and `name` optional."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
+        data = parsed.load(text)[0]  # as case files are read: a key given twice is refused
+    except parsed.Malformed as failure:
+        exc = failure.error
         mark = getattr(exc, "problem_mark", None)
         raise CaseError(f"{source}{f':{mark.line + 1}' if mark else ''}: malformed YAML: "
                         f"{getattr(exc, 'problem', None) or exc}") from None
@@ -84,17 +86,18 @@ def from_yaml_text(problem: Problem, text: str, source: str) -> list[dict[str, A
     if not isinstance(items, list) or not items:
         raise CaseError(f"{source}: expected a case mapping or a list of them")
     params = {p.name: p.type for p in problem.signature.params}
+    shape = schema.case(list(params))
+    shape = schema.Fields(shape.fields, required=tuple(params))  # name and expected may be left to the judge
     out = []
     for k, item in enumerate(items, 1):
         where = f"{source}: case {k}"
         if not isinstance(item, dict):
             raise CaseError(f"{where}: expected a mapping, got {type(item).__name__}")
-        unknown = set(item) - set(RESERVED) - set(params)
-        if unknown:
-            raise CaseError(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
-        missing = [p for p in params if p not in item]
-        if missing:
-            raise CaseError(f"{where}: missing {', '.join(missing)}")
+        try:
+            schema.check(item, shape)
+        except schema.Mismatch as mismatch:  # where in the text: the item's index, unless it was the only one
+            base = (k - 1,) if isinstance(data, list) else ()
+            raise CaseError(mismatch.located(source, text, base, f" (case {k})")) from None
         try:
             case = {p: values.from_yaml(item[p], t, p) for p, t in params.items()}
             if "expected" in item:
@@ -188,8 +191,7 @@ def append(problem: Problem, path: Path, group: str, cases: list[NewCase]) -> No
                             f"nothing was written") from None
         if not _same(loaded[:len(old)], old) or not _same_new(loaded[len(old):], cases):
             raise CaseError(f"{path}: the appended text does not load back as written; nothing was written")
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o7777)
+        files.settle_mode(tmp, path)  # not tempfile's 0600: the file is for people (README: file modes)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):

@@ -192,6 +192,7 @@ class CaseData:
     def __init__(self, problem: Problem, cases: Sequence[Case]):
         self.problem, self.cases = problem, cases
         self.lock = threading.Lock()
+        self.stopped = threading.Event()  # set on Ctrl-C: each submission stops at its next case
         self.requests: list[bytes] = []
         self.expected: list[str] = []
 
@@ -215,6 +216,8 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
     data = shared or CaseData(problem, cases)
 
     def each(i: int, outcome: Outcome) -> None:  # while the box runs the next case
+        if data.stopped.is_set():
+            raise Stopped
         checked[i] = check(problem, cases[i], outcome, data.expected[i] if i < len(data.expected) else None)
 
     try:
@@ -235,21 +238,39 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
     return SubmissionResult(verdict=overall(results), cases=results, **common)
 
 
+class Stopped(BaseException):
+    """Raised in a grading thread after Ctrl-C: not an Exception, so no submission is judged JE for it."""
+
+
 def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], options: Options | None = None,
           progress: Callable[[SubmissionResult], None] | None = None) -> list[SubmissionResult]:
-    """Grade every submission, `options.jobs` at a time; results in the order given."""
+    """Grade every submission, `options.jobs` at a time; results in the order given.
+
+    On KeyboardInterrupt no submission starts, those being graded stop at their next case (their box
+    closed, nothing reported for them), and the interrupt goes on up: `progress` has had every
+    submission that finished."""
     options = options or Options()
     jobs = max(1, min(options.jobs, len(sources) or 1))
     shared = CaseData(problem, cases)
 
-    def one(source: Path) -> SubmissionResult:
-        result = grade_one(problem, cases, source, options, shared)
+    def one(source: Path) -> SubmissionResult | None:
+        try:
+            result = grade_one(problem, cases, source, options, shared)
+        except Stopped:
+            return None
         if progress:
             progress(result)
         return result
 
     if jobs == 1:
-        return [one(s) for s in sources]
+        return [r for r in map(one, sources) if r is not None]
 
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(one, sources))
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
+        return [r for r in pool.map(one, sources) if r is not None]
+    except BaseException:
+        # Without this the pool's exit would grade every queued submission before the interrupt is seen.
+        shared.stopped.set()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -80,6 +80,7 @@ class Recorder:
         self.tests = test_set_hash(list(self.cases))
         self.weights = scoring.weights(self.problem)
         self.info: dict[str, dict[str, Any]] = {}  # by absolute path: author, cache key, ...
+        self.finished: list[SubmissionResult] = []  # recorded so far, in the order they finished
 
     def grade(self, sources: Sequence[Path], progress: Callable[[SubmissionResult], None] | None = None
               ) -> list[SubmissionResult]:
@@ -116,6 +117,7 @@ class Recorder:
                 result = self._annotate(reused, cached=True)
                 self._record(result, cached_from=hit.id)
                 done[key] = result
+                self.finished.append(result)
                 if progress:
                     progress(result)
             else:
@@ -124,6 +126,7 @@ class Recorder:
         def finished(result: SubmissionResult) -> None:
             result = done[result.path] = self._annotate(result, cached=False)
             self._record(result)
+            self.finished.append(result)
             if progress:
                 progress(result)
 

@@ -1,26 +1,31 @@
-"""TypeScript: transpiled once by the project's `typescript` package, then served as JavaScript."""
+"""TypeScript: transpiled once by the pinned `typescript` package (node_packages.py finds it: the
+checkout's ./node_modules, else the cache's from `judge setup`), then served as JavaScript."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
-from judge.languages.base import HARNESS_DIR, REPO_ROOT, Compiled, Prepared, Toolchain
+from judge.languages import node_packages
+from judge.languages.base import HARNESS_DIR, Compiled, Prepared, Toolchain
 from judge.languages.javascript import LANGUAGE as JAVASCRIPT
 from judge.problems.problem import Problem
 
-TS_PACKAGE = REPO_ROOT / "node_modules" / "typescript"
+
+def typescript_package() -> Path | None:
+    """The typescript package's real folder (it is mounted in the compile box), or None when not installed."""
+    found = node_packages.package("typescript")
+    return Path(os.path.realpath(found)) if found is not None else None
 
 
 class TypeScript(Compiled):
-    """node + typescript (npm, project-local node_modules); the JavaScript server runs the output."""
+    """node + typescript (npm: the checkout's node_modules or the cache's); the JavaScript server runs the output."""
 
     name = "typescript"
     title = "TypeScript"
     extensions = (".ts",)
-    install_hint = "run setup.sh (npm ci installs typescript into ./node_modules; needs node and npm)"
+    install_hint = node_packages.HINT
     version_command = ("node", "--version")
     harness = HARNESS_DIR / "ts_compile.js"
     harness_files = (harness,)
@@ -38,11 +43,10 @@ class TypeScript(Compiled):
         node = super().find_toolchain()
         if not node.ok:
             return node
-        try:
-            version = json.loads((TS_PACKAGE / "package.json").read_text())["version"]
-        except (OSError, ValueError, KeyError):
-            return Toolchain(self.name, node.command, None, False, f"typescript not found in {TS_PACKAGE.parent}; "
-                                                                   f"{self.install_hint}")
+        package = typescript_package()
+        version = node_packages.version(package) if package is not None else None
+        if package is None or version is None:
+            return Toolchain(self.name, node.command, None, False, f"typescript is not installed; {self.install_hint}")
         return Toolchain(self.name, node.command, f"typescript {version} on node {node.version}", True)
 
     def sources(self, text: str, problem: Problem) -> dict[str, str]:
@@ -53,11 +57,18 @@ class TypeScript(Compiled):
     def compile_argv(self, build: Path) -> list[str]:
         """transpileModule through a small script (tsc's CLI would also type-check, 10x slower)."""
         return [self.executable() or "node", "--max-old-space-size=512", "ts_compile.js",
-                os.path.realpath(TS_PACKAGE), "solution.ts", "solution.js"]
+                str(self._package()), "solution.ts", "solution.js"]
 
     def compile_mounts(self) -> tuple[Path, ...]:
         """node's own folder when outside the system folders, and the typescript package (read-only)."""
-        return (*super().compile_mounts(), Path(os.path.realpath(TS_PACKAGE)))
+        return (*super().compile_mounts(), self._package())
+
+    def _package(self) -> Path:
+        """The package found when the toolchain was looked for (a compile runs only when it was found)."""
+        package = typescript_package()
+        if package is None:  # removed since: the compile fails with the hint
+            return Path(node_packages.cache_folder(), "node_modules", "typescript")
+        return package
 
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The JavaScript server."""

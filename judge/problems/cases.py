@@ -16,7 +16,7 @@ from typing import Any
 from judge import cache
 from judge.defaults import CACHE_ROOT
 from judge.errors import CaseError
-from judge.problems import parsed, values
+from judge.problems import parsed, schema, values
 from judge.problems.problem import Problem
 
 #: The visible group, first in test order; and the group cases are added to unless told otherwise.
@@ -117,24 +117,25 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
         return []
     if not isinstance(data, list):
         raise CaseError(f"{path}:1: expected a list of cases, got {type(data).__name__}")
-    return [_case(problem, path, group, item, line) for item, line in zip(data, lines or (), strict=False)]
+    shape = schema.case([p.name for p in problem.signature.params])
+    cases = []
+    for index, (item, line) in enumerate(zip(data, lines or (), strict=False)):
+        if not isinstance(item, dict):
+            raise CaseError(f"{path}:{line}: expected a case mapping, got {type(item).__name__}")
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise CaseError(f"{path}:{line}: the case has no name")
+        try:
+            schema.check(item, shape)
+        except schema.Mismatch as mismatch:  # at the key's own line: the text is parsed again only to say where
+            raise CaseError(mismatch.located(path, text, (index,), f" (case {name})")) from None
+        cases.append(_case(problem, path, group, item, line))
+    return cases
 
 
-def _case(problem: Problem, path: Path, group: str, item: Any, line: int) -> Case:
-    if not isinstance(item, dict):
-        raise CaseError(f"{path}:{line}: expected a case mapping, got {type(item).__name__}")
-    name = item.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise CaseError(f"{path}:{line}: the case has no name")
+def _case(problem: Problem, path: Path, group: str, item: dict[str, Any], line: int) -> Case:
+    name = item["name"]
     where = f"{path}:{line} (case {name})"
-    params = [p.name for p in problem.signature.params]
-    unknown = set(item) - set(RESERVED) - set(params)
-    if unknown:
-        raise CaseError(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
-                        f"expected {', '.join(['name', *params, 'expected'])}")
-    missing = [k for k in [*params, "expected"] if k not in item]
-    if missing:
-        raise CaseError(f"{where}: missing {', '.join(missing)}")
     try:
         args = {p.name: values.from_yaml(item[p.name], p.type, p.name) for p in problem.signature.params}
         returns = problem.signature.returns

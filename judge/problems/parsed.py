@@ -7,6 +7,11 @@ holds the data and the line of each top-level list item (case files name cases b
 JSON does not carry exactly (a date, a set, a key that is not a string, NaN) is never cached: that
 text is parsed every time. The parser's version is not in the key: YAML 1.1 as PyYAML reads it has
 not changed in years, as the validated-file markers keyed by bytes alone already assume.
+
+Every YAML file of a package (problem.yaml, case files, files given to add-case) is read here, so a
+duplicated key is refused in this one place: PyYAML keeps the last value silently, and a case whose
+`expected` is given twice would be judged on whichever came last. `line_of` finds where a key is,
+for messages about what the YAML says (an unknown key, a wrong type), parsing again only then.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ from judge import cache
 from judge.defaults import CACHE_ROOT
 
 #: Part of every key: entries of another layout never match.
-FORMAT = b"parsed-1"
+#: parsed-2: duplicate keys are refused (an entry of parsed-1 may hold text that had some).
+FORMAT = b"parsed-2"
 
 
 class Malformed(Exception):
@@ -56,7 +62,7 @@ def _parse(text: str, libyaml: bool) -> tuple[Any, list[int] | None]:
     """(data, item lines) from one parse; libyaml's loader when asked and present (10x faster on big case sets)."""
     import yaml
 
-    loader = (getattr(yaml, "CSafeLoader", yaml.SafeLoader) if libyaml else yaml.SafeLoader)(text)
+    loader = _strict_loader(libyaml)(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
@@ -77,3 +83,60 @@ def _keep(entry: Path, data: Any, where: list[int] | None) -> None:
     except (TypeError, ValueError, RecursionError):
         return
     cache.keep(entry, text)
+
+
+def line_of(text: str, path: tuple[str | int, ...]) -> int | None:
+    """The 1-based line of the node at `path` (mapping keys and list indexes; a key's own line for the
+    last step of a mapping), or None when the text has no such node."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    line = node.start_mark.line + 1 if node is not None else None
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            found = next(((k, v) for k, v in node.value if k.value == step), None)
+            if found is None:
+                return line
+            line, node = found[0].start_mark.line + 1, found[1]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
+            node = node.value[step]
+            line = node.start_mark.line + 1
+        else:
+            return line
+    return line
+
+
+_LOADERS: dict[bool, Any] = {}
+
+
+def _strict_loader(libyaml: bool) -> Any:
+    """A SafeLoader (libyaml's when asked and present) that refuses a key given twice in one mapping."""
+    if libyaml not in _LOADERS:
+        import yaml
+
+        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader) if libyaml else yaml.SafeLoader
+
+        class Strict(base):  # type: ignore[misc, valid-type]
+            def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+                if isinstance(node, yaml.MappingNode):
+                    seen: dict[Any, Any] = {}
+                    for key_node, _ in node.value:  # before merges (<<) are flattened: a key may override one
+                        if key_node.tag == "tag:yaml.org,2002:merge":
+                            continue
+                        key = self.construct_object(key_node, deep=True)
+                        try:
+                            first = seen.setdefault(key, key_node)
+                        except TypeError:  # an unhashable key: SafeConstructor says so below
+                            continue
+                        if first is not key_node:
+                            raise yaml.constructor.ConstructorError(
+                                "while constructing a mapping", node.start_mark,
+                                f"duplicate key {key!r:.60} (first given on line {first.start_mark.line + 1})",
+                                key_node.start_mark)
+                return super().construct_mapping(node, deep=deep)
+
+        _LOADERS[libyaml] = Strict
+    return _LOADERS[libyaml]

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from judge.errors import ProblemError, UsageError
-from judge.problems import checkers, parsed, values
+from judge.problems import checkers, parsed, schema, values
 
 #: The folder of problems used when a bare name is given (overridable with JUDGE_PROBLEMS).
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -217,7 +217,8 @@ def load_problem(name: str) -> Problem:
     root = find_problem_dir(name)
     path = root / "problem.yaml"
     try:
-        data = parsed.load(path.read_text(encoding="utf-8"), libyaml=False)[0] or {}
+        text = path.read_text(encoding="utf-8")
+        data = parsed.load(text, libyaml=False)[0] or {}
     except parsed.Malformed as failure:
         exc = failure.error
         mark = getattr(exc, "problem_mark", None)
@@ -227,6 +228,10 @@ def load_problem(name: str) -> Problem:
         raise ProblemError(f"{path}: cannot read: {exc}") from None
     if not isinstance(data, dict):
         raise ProblemError(f"{path}: expected a mapping of keys, got {type(data).__name__}")
+    try:
+        schema.check(data, schema.PROBLEM)
+    except schema.Mismatch as mismatch:
+        raise ProblemError(mismatch.located(path, text)) from None
     try:
         return _build(root, data)
     except (KeyError, TypeError, ValueError) as exc:

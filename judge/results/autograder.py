@@ -32,16 +32,17 @@ _SKIP = {"__pycache__", "node_modules", ".judge", ".pytest_cache", ".mypy_cache"
 
 
 def requirements() -> list[str]:
-    """The judge's own Python dependencies (not the test extra), as pip reads them."""
+    """The judge's own Python dependencies (not the test extra), as pip reads them: a checkout's
+    pyproject.toml (newer than what an editable install recorded), else the installed distribution's."""
+    pyproject = _JUDGE.parent / "pyproject.toml"
+    if pyproject.is_file() and sys.version_info >= (3, 11):
+        import tomllib
+
+        return list(tomllib.loads(pyproject.read_text())["project"]["dependencies"])
     try:
         found = importlib.metadata.requires(_DISTRIBUTION) or []
     except importlib.metadata.PackageNotFoundError:
         found = []
-    pyproject = _JUDGE.parent / "pyproject.toml"
-    if not found and pyproject.exists() and sys.version_info >= (3, 11):  # a checkout never installed
-        import tomllib
-
-        found = tomllib.loads(pyproject.read_text())["project"]["dependencies"]
     if not found:
         raise SetupError(f"cannot tell the judge's dependencies: {_DISTRIBUTION} is not installed "
                          f"(pip install it, or run setup.sh)")

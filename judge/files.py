@@ -1,0 +1,55 @@
+"""Files the judge writes for people (case files, exports, reports): whole or not at all, and with
+the mode any other program would give them.
+
+A file written through tempfile (the way to replace one atomically) is created 0600: `add-case`
+left `added.yaml` readable by its owner only, so a course's other setters, a web server or git
+would not see it. A new file gets 0666 less the umask, as open() gives; one replaced keeps its own.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def umask() -> int:
+    """The process's umask, read without changing it (os.umask sets it, a race with other threads)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def new_file_mode() -> int:
+    """The mode open() gives a new file: 0666 less the umask (0644 under the usual 022)."""
+    return 0o666 & ~umask()
+
+
+def settle_mode(tmp: str | Path, path: Path) -> None:
+    """Give `tmp`, about to replace `path`, the mode `path` has, or a new file's when it is new."""
+    try:
+        mode = path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = new_file_mode()
+    os.chmod(tmp, mode)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write `path` whole or not at all (a reader never sees half of it), with the mode it had or a new file's."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        settle_mode(tmp, path)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

@@ -1,0 +1,71 @@
+"""Files written for people get the umask's mode, not tempfile's 0600: the module, add-case's case
+file (also what fuzz --save and strength --save append through) and leaderboard --output."""
+
+import os
+import stat
+from contextlib import contextmanager
+
+import pytest
+
+from helpers import copy_problem, judge
+from judge import files
+
+
+@contextmanager
+def umask(mask):
+    old = os.umask(mask)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def mode(path):
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.mark.parametrize("mask, expected", [(0o022, 0o644), (0o027, 0o640), (0o002, 0o664)])
+def test_a_new_file_gets_the_umasks_mode(tmp_path, mask, expected):
+    with umask(mask):
+        assert files.umask() == mask
+        files.write_text(tmp_path / "report.txt", "hello\n")
+    assert mode(tmp_path / "report.txt") == expected
+    assert (tmp_path / "report.txt").read_text() == "hello\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]  # no temporary file left
+
+
+def test_a_replaced_file_keeps_its_own_mode(tmp_path):
+    path = tmp_path / "private.csv"
+    path.write_text("old\n")
+    path.chmod(0o600)
+    with umask(0o022):
+        files.write_text(path, "new\n")
+    assert mode(path) == 0o600 and path.read_text() == "new\n"
+
+
+@pytest.mark.parametrize("mask, expected", [(0o022, 0o644), (0o027, 0o640)])
+def test_add_case_creates_its_case_file_with_the_umasks_mode(tmp_path, mask, expected):
+    package = copy_problem(tmp_path)
+    with umask(mask):  # the judge started below inherits it
+        added = judge("add-case", package, "--board", "EEM/EEE", "--click", "1,0", "--name", "mode")
+    assert added.returncode == 0, added.stderr
+    path = package / "cases" / "secret" / "added.yaml"
+    assert mode(path) == expected
+    path.chmod(0o640)
+    with umask(0o022):
+        again = judge("add-case", package, "--board", "EEM/EEE", "--click", "1,1", "--name", "mode-2")
+    assert again.returncode == 0, again.stderr
+    assert mode(path) == 0o640  # appended to: its own mode stays
+
+
+def test_leaderboard_output_gets_the_umasks_mode(tmp_path):
+    db = tmp_path / "r.sqlite3"
+    package = copy_problem(tmp_path)
+    graded = judge("grade", package, package / "reference.py", "--db", db, "--fuzz", "0")
+    assert graded.returncode == 0, graded.stderr
+    for fmt, mask, expected in (("csv", 0o022, 0o644), ("json", 0o077, 0o600), ("html", 0o002, 0o664)):
+        out = tmp_path / f"board.{fmt}"
+        with umask(mask):
+            made = judge("leaderboard", package, "--db", db, "--format", fmt, "--output", out)
+        assert made.returncode == 0, made.stderr
+        assert mode(out) == expected, fmt
