@@ -3,6 +3,7 @@
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import yaml
 
@@ -152,3 +153,24 @@ def test_integer_grids_are_written_one_row_a_line_into_any_group(tmp_path):
     assert both.returncode == 2 and "either --sample or --group" in both.stderr
     own = judge("add-case", package, "--matrix", "1", "--group", "random")
     assert own.returncode == 2 and "not random" in own.stderr
+
+
+def test_course_schedule_pairs_and_a_long_answer(tmp_path):
+    """The README's forms for an int and an int[][] of pairs (JSON, rows, '' for none); a long int[]
+    answer is wrapped between its numbers, not written as one line."""
+    package = tmp_path / "course_schedule"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "problems" / "course_schedule", package,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for args in (["--prerequisites", "[[1,0],[2,1]]", "--name", "chain-3"],
+                 ["--prerequisites", "2,1/1,0", "--name", "chain-3-rows-reversed"]):
+        added = judge("add-case", package, "--numCourses", "3", *args)
+        assert added.returncode == 0, added.stderr
+    none = judge("add-case", package, "--numCourses", "60", "--prerequisites", "", "--name", "sixty-free")
+    assert none.returncode == 0, none.stderr
+    text = _added(package).read_text()
+    assert "  prerequisites:\n    - [1, 0]\n    - [2, 1]\n  expected: [0, 1, 2]\n" in text
+    assert max(len(line) for line in text.splitlines()) <= 120
+    cases = {c.name: c for c in load_file(load_problem(str(package)), _added(package), "secret")}
+    assert cases["sixty-free"].args == {"numCourses": 60, "prerequisites": []}
+    assert cases["sixty-free"].expected == list(range(60))
+    assert cases["chain-3-rows-reversed"].args["prerequisites"] == [[2, 1], [1, 0]]

@@ -4,6 +4,7 @@ import csv
 import dataclasses
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -311,28 +312,75 @@ def _chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def test_html_page_in_headless_chromium(graded, tmp_path):
+@pytest.fixture(scope="module")
+def graded_orders(tmp_path_factory):
+    """Course Schedule II's page (a list answer, 2000-course inputs): an accepted, a wrong answer on a
+    large case, a crash and a compile error."""
+    folder = tmp_path_factory.mktemp("lb-orders")
+    subs = ROOT / "submissions" / "course_schedule"
+    out = judge("grade", "course_schedule", subs / "accepted" / "kahn_class.py",
+                subs / "wrong_answer" / "forgets_isolated.py", subs / "runtime_error" / "key_error.py",
+                subs / "compile_error" / "syntax_error.py", "--db", folder / "r.sqlite3", "--fuzz", "0")
+    assert out.returncode == 1, out.stderr
+    page = folder / "board.html"
+    res = judge("leaderboard", "course_schedule", "--db", folder / "r.sqlite3", "--format", "html", "--show-secret",
+                "--output", page)  # the instructor's view: the secret large case drawn
+    assert res.returncode == 0, res.stderr
+    return page
+
+
+def test_html_of_a_list_answer_reads_as_lines(graded_orders):
+    page = graded_orders.read_text()
+    parsed = _Collect()
+    parsed.feed(page)
+    assert parsed.rank_rows == 1 + 4 and parsed.wrong == 0  # no wrong square: the answers are lists
+    wrong = page[page.index("forgets_isolated.py · submissions/"):]
+    wrong = wrong[:wrong.index("</section>")]
+    assert '<table class="grid' not in wrong  # 2000 pairs are one line, not a 24-row strip
+    assert "prerequisites: [[20, 1209], [1685, 865]," in page and "... 3987 more]" in page
+    assert "missing courses 25, 55, 109," in page
+    shown = re.findall(r'<div class="plain">(.*?)</div>', page)
+    assert shown and max(map(len, shown)) < 200  # no input or answer printed whole
+    ce = page[page.index("syntax_error.py · submissions/"):]
+    assert ce.index('<pre class="message">line 5: SyntaxError') < ce.index("</section>")
+    assert "case <code>" not in ce[:ce.index("</section>")]  # a compile error is about no case
+    assert "/<wbr>" in page  # long paths break at their slashes, so the ranking fits the window
+
+
+def _screenshot(page: Path, tmp_path: Path) -> set:
+    """The page rendered by headless Chromium at 1280x900: the colours drawn."""
     browser = _chromium()
     if browser is None:
         pytest.skip("chromium is not installed (setup.sh installs Debian's chromium; CI runs this test)")
-    _, files = graded
     shot = tmp_path / "board.png"
     cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
            "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
-           f"--screenshot={shot}", "--window-size=1280,900", files["html"].resolve().as_uri()]
+           f"--screenshot={shot}", "--window-size=1280,900", page.resolve().as_uri()]
     run = subprocess.run(cmd, capture_output=True, text=True, timeout=90)
     assert shot.is_file() and shot.stat().st_size > 10_000, run.stderr[-2000:]
     size, colours = _png_colours(shot)
     assert size == (1280, 900)
     assert len(colours) > 50  # text, badges, cells: not a blank page
+    return colours
 
-    def near(hex_colour: str) -> bool:
-        want = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-        return any(all(abs(a - b) <= 6 for a, b in zip(c, want, strict=True)) for c in colours)
 
+def _near(colours: set, hex_colour: str) -> bool:
+    want = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return any(all(abs(a - b) <= 6 for a, b in zip(c, want, strict=True)) for c in colours)
+
+
+def test_html_page_in_headless_chromium(graded, tmp_path):
+    _, files = graded
+    colours = _screenshot(files["html"], tmp_path)
     for verdict in ("AC", "WA", "RE"):  # the heatmap's and the badges' colours are drawn
-        assert near(Verdict.from_name(verdict).colour), verdict
-    assert near("#37474f")  # the ranking table's header row
+        assert _near(colours, Verdict.from_name(verdict).colour), verdict
+    assert _near(colours, "#37474f")  # the ranking table's header row
+
+
+def test_course_schedule_page_in_headless_chromium(graded_orders, tmp_path):
+    colours = _screenshot(graded_orders, tmp_path)
+    for verdict in ("AC", "WA", "RE", "CE"):
+        assert _near(colours, Verdict.from_name(verdict).colour), verdict
 
 
 def test_html_keeps_compile_errors_lines_and_counts_what_it_cuts():

@@ -84,6 +84,25 @@ def test_a_value_that_is_no_grid_beside_one_is_a_line():
     assert render.text_lines(shown) == ["board   expected", "E       B", "got: null"]
 
 
+def test_a_long_list_of_pairs_is_a_line_not_a_two_column_strip():
+    edges = [[i, i - 1] for i in range(1, 2000)]
+    shown = render.case_view({"numCourses": 2000, "prerequisites": edges}, [0, 1], None)
+    assert all(s.grid is None for s in shown)
+    assert render.text_lines(shown) == [
+        "numCourses: 2000",
+        "prerequisites: [[1, 0], [2, 1], [3, 2], [4, 3], [5, 4], [6, 5], [7, 6], [8, 7], [9, 8], [10, 9], "
+        "[11, 10], ... 1988 more]",
+        "expected: [0, 1]"]
+    # as answers, both are lines cut around their first difference; a short pair list stays a grid
+    got = [row[:] for row in edges]
+    got[1500] = [0, 0]
+    lines = render.text_lines(render.case_view(None, edges, got, with_got=True))
+    assert lines[0].startswith("expected: [... 1497 more, [1498, 1497]") and "[0, 0]" in lines[1]
+    assert render.case_view({"p": [[1, 0]]}, [0, 1], None)[0].grid is not None
+    assert render.is_pair_list(edges) and not render.is_pair_list([["a", "b"]] * 40)
+    assert not render.is_pair_list([[1, 2, 3]] * 40)
+
+
 # ------------------------------------------------------------------ through the CLI
 
 def test_grade_draws_integer_grids_and_shows_expected_and_got():

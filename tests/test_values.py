@@ -12,6 +12,12 @@ def test_parse_type():
         values.parse_type("vector<int>")
 
 
+def test_empty_command_line_text_is_no_rows():
+    assert values.from_text("", "int[][]") == [] and values.from_text("", "int[]") == []
+    assert values.from_text("1,0/2,1", "int[][]") == [[1, 0], [2, 1]]
+    assert "'' for none" in values.text_hint("int[][]")
+
+
 def test_char_grid_from_rows():
     assert values.from_yaml(["EM", "B1"], "char[][]") == [["E", "M"], ["B", "1"]]
     # YAML reads an unquoted row of digits as a number: it is still a row

@@ -225,9 +225,24 @@ def format_case(problem: Problem, case: NewCase) -> str:
             lines += [f"    - {json.dumps(r)}" for r in shown]
         elif isinstance(shown, str):
             lines.append(f"  {key}: {_quoted(shown)}")
+        elif isinstance(shown, list):
+            lines.append(f"  {key}: {_flow(shown)}")
         else:
             lines.append(f"  {key}: {json.dumps(shown)}")  # JSON is YAML's flow style
     return "\n".join(lines)
+
+
+def _flow(items: list[Any], width: int = 100) -> str:
+    """A list as JSON (YAML's flow style), wrapped between items so that 2000 numbers are not one line."""
+    parts = [json.dumps(item) for item in items]
+    rows, row = [], ""
+    for part in parts:
+        if row and len(row) + len(part) + 2 > width:
+            rows.append(row + ",")
+            row = ""
+        row = f"{row}, {part}" if row else part
+    rows.append(row)
+    return "[" + "\n    ".join(rows) + "]"
 
 
 def _scalar(text: str) -> str:

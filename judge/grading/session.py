@@ -190,5 +190,6 @@ def interpret(problem: Problem, reply: Reply) -> Outcome:
     value, returns = data["value"], problem.signature.answer_type or problem.signature.returns
     wrong = values.mismatch(value, returns)
     if wrong:
-        return Outcome(Verdict.WA, value=value, message=f"the answer is not a {returns}: {wrong}", **common)
+        message = f"the answer is not {values.article(returns)} {returns}: {wrong}"
+        return Outcome(Verdict.WA, value=value, message=message, **common)
     return Outcome(None, value=value, **common)

@@ -79,7 +79,12 @@ def mismatch(value: Any, type_: str, where: str = "answer") -> str:
     scalar, depth = parse_type(type_)
     if _conforms(value, scalar, depth):
         return ""
-    return _mismatch(value, scalar, depth, where) or f"{where} is not a {type_}"
+    return _mismatch(value, scalar, depth, where) or f"{where} is not {article(type_)} {type_}"
+
+
+def article(type_: str) -> str:
+    """'an' before a type that starts with a vowel sound (int[], int), else 'a'."""
+    return "an" if type_[:1] in "aeiou" else "a"
 
 
 def _conforms(value: Any, scalar: str, depth: int) -> bool:
@@ -216,7 +221,8 @@ def _split(text: str, scalar: str, depth: int) -> Any:
         return list(text)
     if depth == 1:
         return [_scalar_text(part.strip(), scalar) for part in text.split(",")] if text else []
-    return [_split(part, scalar, depth - 1) for part in text.split("/")]
+    # '' is no rows (an empty list of pairs, as prerequisites often is), not one empty row.
+    return [_split(part, scalar, depth - 1) for part in text.split("/")] if text else []
 
 
 def _scalar_text(text: str, scalar: str) -> Any:
@@ -255,5 +261,5 @@ def text_hint(type_: str) -> str:
     if depth == 2 and scalar == "char":
         return "rows of characters separated by '/' (e.g. abc/def; or JSON)"
     if depth == 2:
-        return f"rows separated by '/' of {_PLURAL_HINT[scalar]} separated by ',' (e.g. 1,2/3,4; or JSON)"
+        return f"rows separated by '/' of {_PLURAL_HINT[scalar]} separated by ',' (e.g. 1,2/3,4; '' for none; or JSON)"
     return "JSON"

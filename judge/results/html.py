@@ -50,18 +50,20 @@ def failure_view(failure: FirstFailure) -> dict[str, Any]:
     (when the case is known) and what came back (for a wrong answer), as grids or as lines; nothing of
     them when the visibility policy took them out."""
     case, expected, got = failure.case, failure.expected, failure.case.got
+    if case.verdict is Verdict.CE:  # about the source, not about a case: the compiler's lines alone
+        return {"name": case.name, "verdict": case.verdict, "message": case.message, "grids": [], "plain": [],
+                "wrong_count": 0, "diff": [], "more": 0, "output": "", "whole_run": True}
     shown = [] if visibility.is_redacted(failure) else render.case_view(
         failure.args, expected, got, with_expected=failure.args is not None, with_got=case.verdict is Verdict.WA,
         marks=False, page=True)
     # A wrong answer's message is the checker's first explanation, which the list under it shows anyway.
     message = None if case.diff and case.message == case.diff[0] else case.message
     return {"name": case.name, "verdict": case.verdict, "message": message,
-            # a compile error (or the judge's own words) is many lines: the page keeps them
-            "multiline": "\n" in (message or "").strip(),
             "grids": [_grid(s.title, s.grid) for s in shown if s.grid is not None],
             "plain": [(s.title, s.text) for s in shown if s.grid is None],
             "wrong_count": render.wrong_squares(expected, got) if case.verdict is Verdict.WA else 0,
-            "diff": case.diff[:DIFF_LINES], "more": max(0, len(case.diff) - DIFF_LINES), "output": case.output}
+            "diff": case.diff[:DIFF_LINES], "more": max(0, len(case.diff) - DIFF_LINES), "output": case.output,
+            "whole_run": False}
 
 
 def html(board: Leaderboard) -> str:

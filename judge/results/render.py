@@ -4,8 +4,9 @@ the exports (JUnit, Gradescope).
 It knows no problem and no type, only the shape of a value. A grid (a list of rows, each a list of
 scalars) is drawn as a grid: one character a cell, without separators, when it is a grid of
 characters (or is shown beside one); else columns as wide as their widest value, numbers to the
-right. A large grid is cropped to a window around the first square where the answer differs. Any
-other list, and a string, is one line shortened around its first difference with `... N more`; a
+right. A large grid is cropped to a window around the first square where the answer differs. A long
+list of pairs (a grid of numbers at most two wide and taller than a window: edges, intervals) is a
+list, not a grid. Any other list, and a string, is one line shortened around its first difference with `... N more`; a
 scalar is written as itself. What a submission controls is escaped (judge/results/text.py).
 """
 
@@ -68,6 +69,13 @@ def is_grid(value: Any) -> bool:
     """Whether a value is a grid: a non-empty list of rows, each a list of scalars (rows may differ in length)."""
     return (isinstance(value, list) and bool(value) and all(isinstance(row, list) for row in value)
             and all(not isinstance(cell, (list, dict)) for row in value for cell in row))
+
+
+def is_pair_list(value: Any) -> bool:
+    """Whether a grid is really a long list of pairs (edges, intervals, points): numbers, at most 2 a row,
+    more rows than a window shows. Drawn as a grid it would be a tall strip of two columns; it is one line."""
+    return (is_grid(value) and len(value) > WIDE_WINDOW[0] and max(len(row) for row in value) <= 2
+            and not is_char_grid(value))
 
 
 def is_char_grid(value: Any) -> bool:
@@ -235,10 +243,14 @@ def case_view(args: dict[str, Any] | None, expected: Any, got: Any, *, with_expe
         where = _marks(expected, got) if marks and with_expected else None
         if where is not None:
             named.append(("wrong", where))
+    lists = {title for title, value in named if is_pair_list(value)}
+    if lists & {"expected", "got"}:  # both answers as lines, so that they are cut around the same place
+        lists |= {"expected", "got", "wrong"}
+        named = [(t, v) for t, v in named if t != "wrong"]
     answer_compact = is_char_grid(expected) if with_expected else is_char_grid(got)
     compact = {title: (answer_compact if title in ("expected", "got") else title == "wrong" or is_char_grid(value))
                for title, value in named}
-    grids = [(t, v) for t, v in named if is_grid(v)]
+    grids = [(t, v) for t, v in named if is_grid(v) and t not in lists]
     windows = (PAGE_WINDOW, PAGE_WIDE_WINDOW) if page else (WINDOW, WIDE_WINDOW)
     rows_shown, cols_shown = windows[0] if all(compact[t] for t, _ in grids) else windows[1]
     height = max((len(v) for _, v in grids), default=0)
@@ -256,7 +268,7 @@ def case_view(args: dict[str, Any] | None, expected: Any, got: Any, *, with_expe
     partner = {"expected": got, "got": expected}
     shown = []
     for title, value in named:
-        if is_grid(value):
+        if is_grid(value) and title not in lists:
             other = partner.get(title) if with_expected and with_got else None
             shown.append(Shown(title, grid(value, top, left, rows_shown, cols_shown, compact[title], other, note)))
         else:

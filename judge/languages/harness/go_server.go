@@ -266,9 +266,7 @@ func jxTo(v reflect.Value, neutral string) any {
 	char := strings.HasPrefix(strings.TrimSpace(neutral), "char")
 	switch v.Kind() {
 	case reflect.Slice, reflect.Array:
-		if v.Kind() == reflect.Slice && v.IsNil() {
-			return nil
-		}
+		// A nil slice is Go's empty slice (len 0, append works): LeetCode prints it as [], so do we.
 		out := make([]any, v.Len())
 		for i := range out {
 			out[i] = jxTo(v.Index(i), neutral)
