@@ -27,7 +27,7 @@ from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult,
 if TYPE_CHECKING:  # only for the hints: `judge grade --json` need not import the leaderboard
     from judge.results.leaderboard import Entry, Leaderboard
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "results.schema.json"
 
 
