@@ -20,3 +20,5 @@ if [ -f package-lock.json ]; then
 fi
 python3 -m compileall -q judge problems >/dev/null
 python3 -m judge languages || true  # the build log says which toolchains work
+# ... and whether submissions will really be boxed here (a container may refuse bubblewrap)
+python3 -c "from judge.sandbox.box import detect; b = detect(); print('setup: sandbox:', b.describe() if b.isolated else 'NONE, resource limits only: ' + b.reason)"
