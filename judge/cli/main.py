@@ -26,6 +26,8 @@ REQUIRE_HELP = ("fail (exit 2) instead of running submissions with resource limi
                 "or without the cgroups that limit and measure each box from outside")
 DB_HELP = "results store (default: $JUDGE_DB or .judge/results.sqlite3)"
 BROKER_HELP = "the Redis broker, redis://[:PASSWORD@]HOST:PORT/DB or rediss://... (default: $JUDGE_BROKER)"
+SHOW_SECRET_HELP = ("the instructor's own view: show every case's inputs, expected answer, answer and output "
+                    "(default: problem.yaml's `visibility`; secret cases by name and verdict only)")
 LEADERBOARD_FORMATS = ["terminal", "markdown", "csv", "json", "junit", "html", "gradescope", "gradebook"]
 ROSTER_HELP = ("a CSV of the students (columns file,id,name,email[,submitted_at]): names each file's or folder's "
                "author, before every other rule (see README, Authors)")
@@ -43,7 +45,15 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Grade submission files (or folders of them) on a problem's cases.")
     g.add_argument("problem", help="a name under problems/ or a path to a problem folder")
     g.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="a file, or a folder searched recursively")
-    g.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
+    g.add_argument("--json", action="store_true", help="print one JSON document instead of the table "
+                                                       "(the same as --format json)")
+    g.add_argument("--format", "-f", choices=["text", "json", "gradescope"], default="text",
+                   help="text: the table and the failures (default); json: one JSON document; gradescope: "
+                        "Gradescope's results.json of the one submission given")
+    g.add_argument("--gradescope-results", metavar="FILE",
+                   help="also write Gradescope's results.json of the one submission given to FILE (when there is "
+                        "not exactly one, a results.json with score 0 that says why, and exit 2)")
+    g.add_argument("--show-secret", action="store_true", help=SHOW_SECRET_HELP)
     g.add_argument("--jobs", "-j", type=int, default=jobs, help="submissions graded at once (default: cores)")
     g.add_argument("--keep-going", action="store_true",
                    help="run every case even after a TLE or MLE (default: skip the rest of that submission)")
@@ -97,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     b.add_argument("--db", metavar="PATH", help=DB_HELP)
     b.add_argument("--author", help="for --format gradescope: whose results.json to write")
+    b.add_argument("--show-secret", action="store_true", help=SHOW_SECRET_HELP)
     b.add_argument("--roster", metavar="FILE", help="the students (CSV, as for grade): those without a submission are "
                                                     "listed as missing (default: the newest --roster a run was given)")
     b.add_argument("--deadline", metavar="ISO", help=DEADLINE_HELP + " (default: the newest a run was given, else "
@@ -204,6 +215,20 @@ def build_parser() -> argparse.ArgumentParser:
                          "its own: " + BROKER_HELP)
     sv.add_argument("--db", metavar="PATH", help=DB_HELP)
     sv.set_defaults(run="serve:cmd_serve")
+
+    gs = sub.add_parser("gradescope", help="write the autograder bundle Gradescope expects for a problem",
+                        description="Write Gradescope's autograder bundle: setup.sh (Ubuntu's toolchains and the "
+                                    "judge's libraries), run_autograder (grades /autograder/submission and writes "
+                                    "/autograder/results/results.json), the judge and the problem package. Upload "
+                                    "the .zip as the assignment's autograder.")
+    gs.add_argument("problem", help="a name under problems/ or a path to a problem folder")
+    gs.add_argument("--output", "-o", required=True, metavar="DIR|FILE.zip",
+                    help="a .zip file to upload, or a new (or empty) folder")
+    gs.add_argument("--show-secret", action="store_true",
+                    help="let students see every case's inputs and answers on Gradescope (default: problem.yaml's "
+                         "`visibility`; secret cases by name and verdict only, after grades are published)")
+    _random_options(gs)
+    gs.set_defaults(run="gradescope:cmd_gradescope")
 
     lang = sub.add_parser("languages", help="list the languages, their toolchains and self-tests",
                           description="For each language: its toolchain, version, and whether a trivial solution "
