@@ -6,29 +6,46 @@ import argparse
 import signal
 import sys
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from judge import languages
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
-from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
 from judge.problems.cases import count_by_group, test_set_hash
-from judge.problems.problem import load_problem
+from judge.problems.problem import Problem, load_problem
 from judge.verdict import Verdict
 
-if TYPE_CHECKING:  # the store is imported when it is opened
+if TYPE_CHECKING:  # the store is imported when it is opened, the rest when a command runs
+    from judge.grading.warm import Warm
     from judge.results.store import Store
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
     """`judge grade PROBLEM SUBMISSION...`."""
-    from judge.cli.progress import Progress
-    from judge.grading.recorder import Recorder
+    from judge.grading.warm import Warm
 
     problem = load_problem(args.problem)
     sources = find_submissions(args.submissions)
+    # The first server starts now, on its thread, while the rest is imported and the cases load.
+    warm = Warm(problem, sources[0]) if sources else None
+    try:
+        return _grade(args, problem, sources, warm)
+    finally:
+        if warm is not None:
+            warm.close()
+
+
+def _grade(args: argparse.Namespace, problem: Problem, sources: list[Path], warm: Warm | None) -> int:
+    from judge.cli.progress import Progress
+    from judge.grading import compare
+    from judge.grading.recorder import Recorder
+
+    if not args.json:  # the table's tabulate (20-30 ms to import) loads while the first server boots
+        from judge.results import report
     opts, fixed, cases = options_and_cases(problem, args)
+    opts = replace(opts, warm=warm)
     warn_missing_toolchains(sources)
     store = None if args.no_store else open_store(args)
     recorder = Recorder(store, problem, cases, opts, author=args.author, use_cache=not args.no_cache,
@@ -53,8 +70,6 @@ def cmd_grade(args: argparse.Namespace) -> int:
             isolated=box.isolated, cases=len(cases), random_count=len(drawn), seed=args.seed,
             random_hash=test_set_hash(drawn))))
     else:
-        from judge.results import report  # the table's tabulate costs 20-30 ms to import: text runs only
-
         header = (f"problem {problem.id}: {len(cases)} cases ({count_by_group(fixed)}, "
                   f"{len(drawn)} random with --seed {args.seed}); sandbox: {box.describe()}\n")
         print(report.text_report(problem, cases, results, header))
@@ -65,6 +80,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """`judge compare PROBLEM SUBMISSION...`."""
+    from judge.grading import compare
+
     problem = load_problem(args.problem)
     opts, _, cases = options_and_cases(problem, args)
     results = grade(problem, cases, find_submissions(args.submissions), opts)

@@ -1,0 +1,82 @@
+"""The first server started ahead (judge/grading/warm.py): taken over as it is, or ended unused."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from judge.grading.grade import Options, grade_one
+from judge.grading.warm import Warm
+from judge.problems.cases import load_cases
+from judge.problems.problem import load_problem
+from judge.sandbox.box import RlimitsBox, detect
+from judge.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEM = load_problem("minesweeper")
+CASES = load_cases(PROBLEM)[:3]
+SUBMISSION = ROOT / "submissions" / "minesweeper" / "accepted" / "bfs_class.py"
+WRONG = ROOT / "submissions" / "minesweeper" / "wrong_answer"
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_the_server_started_ahead_serves_every_case_and_is_the_only_one():
+    warm = Warm(PROBLEM, SUBMISSION)
+    warm.ready.wait(60)
+    session = warm.session
+    assert session is not None and session.server is not None and session.server.proc is not None
+    pid = session.server.proc.pid
+    try:
+        result = grade_one(PROBLEM, CASES, SUBMISSION, Options(box=detect(), warm=warm))
+    finally:
+        warm.close()
+    assert result.verdict is Verdict.AC, result
+    assert all(c.cpu_ms is not None and c.memory_kb is not None for c in result.cases)  # measured from outside
+    assert session.starts == 1 and warm.session is None
+    assert gone(pid) or os.waitpid(pid, os.WNOHANG)  # the with-block in execute() ended it
+    warm.thread.join(10)
+    assert not warm.thread.is_alive()
+
+
+def test_an_unused_server_is_ended_and_its_folder_removed():
+    warm = Warm(PROBLEM, SUBMISSION)
+    warm.ready.wait(60)
+    session = warm.session
+    assert session is not None and session.server is not None and session.workdir is not None
+    workdir = session.workdir
+    warm.close()
+    warm.thread.join(10)
+    assert not warm.thread.is_alive()
+    assert session.server is None and not workdir.exists()
+
+
+def test_closed_before_it_is_ready_the_thread_ends_it():
+    warm = Warm(PROBLEM, SUBMISSION)
+    warm.close()  # at once: the thread is still waiting for the self-test or the box
+    warm.thread.join(60)
+    assert not warm.thread.is_alive() and warm.session is None
+    assert not warm.serves(PROBLEM, SUBMISSION, None)
+
+
+def test_another_submission_or_box_is_graded_as_always():
+    warm = Warm(PROBLEM, SUBMISSION)
+    try:
+        other = next(WRONG.glob("*.py"))
+        assert not warm.serves(PROBLEM, other, None)
+        plain = RlimitsBox(reason="test")
+        warm.ready.wait(60)
+        assert not warm.serves(PROBLEM, SUBMISSION, plain)
+        result = grade_one(PROBLEM, CASES, SUBMISSION, Options(box=plain, warm=warm))
+        assert result.verdict is Verdict.AC
+        assert warm.session is not None  # still there, unused, for close()
+    finally:
+        warm.close()
+    warm.thread.join(10)
+    assert warm.session is None and not warm.thread.is_alive()
