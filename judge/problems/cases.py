@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge import cache
+from judge import __version__, cache
 from judge.defaults import CACHE_ROOT
 from judge.errors import CaseError
 from judge.problems import parsed, values
@@ -37,6 +38,9 @@ class Case:
     file: Path
     line: int
     description: str = ""
+    #: Where the case's data comes from, exactly enough to stand for it: the sha256 of the bytes it
+    #: was read or drawn from, its group and its name ('' when made otherwise). See test_set_hash.
+    origin: str = field(default="", compare=False, repr=False)
 
     @property
     def where(self) -> str:
@@ -117,10 +121,13 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
         return []
     if not isinstance(data, list):
         raise CaseError(f"{path}:1: expected a list of cases, got {type(data).__name__}")
-    return [_case(problem, path, group, item, line) for item, line in zip(data, lines or (), strict=False)]
+    # The text read, and the signature its values are read as: all a case of this file depends on.
+    source = hashlib.sha256(json.dumps(problem.signature.to_dict(), sort_keys=True).encode() + b"\0"
+                            + text.encode("utf-8", "surrogatepass")).hexdigest()
+    return [_case(problem, path, group, item, line, source) for item, line in zip(data, lines or (), strict=False)]
 
 
-def _case(problem: Problem, path: Path, group: str, item: Any, line: int) -> Case:
+def _case(problem: Problem, path: Path, group: str, item: Any, line: int, source: str = "") -> Case:
     if not isinstance(item, dict):
         raise CaseError(f"{path}:{line}: expected a case mapping, got {type(item).__name__}")
     name = item.get("name")
@@ -144,7 +151,7 @@ def _case(problem: Problem, path: Path, group: str, item: Any, line: int) -> Cas
     except ValueError as exc:
         raise CaseError(f"{where}: {exc}") from None
     return Case(name=name, group=group, args=args, expected=expected, file=path, line=line,
-                description=str(item.get("description") or ""))
+                description=str(item.get("description") or ""), origin=f"{source}:{group}:{name}" if source else "")
 
 
 def _validated_marker(problem: Problem, path: Path) -> Path:
@@ -191,12 +198,36 @@ def count_by_group(cases: list[Case]) -> str:
 
 
 def test_set_hash(cases: list[Case]) -> str:
-    """A stable hash of every case's name, group, inputs and expected answer."""
+    """A stable hash of every case's name, group, inputs and expected answer.
+
+    Worked out once per set of case origins and kept in the cache (`testsets/`): a re-grade of
+    1,000 cases and more skips encoding them all. An origin is the sha256 of the very bytes a case
+    was read or drawn from, with its group and name, so the same origins are the same cases; a set
+    with any case of no origin is hashed every time."""
+    origins = [case.origin for case in cases]
+    memo = None
+    if origins and all(origins):
+        key = hashlib.sha256(f"{_MEMO_FORMAT}\0{__version__}\0".encode())
+        key.update(json.dumps(origins).encode())  # unambiguous, whatever a name holds
+        memo = CACHE_ROOT / "testsets" / key.hexdigest()
+        try:
+            known = memo.read_text()
+        except (OSError, UnicodeDecodeError):
+            known = ""
+        if _HEX64.fullmatch(known):
+            cache.touch(memo)  # used: the last to go when the cache is pruned
+            return known
     digest = hashlib.sha256()
     for case in cases:
         digest.update(_CANONICAL.encode(case.to_dict()).encode())
-    return digest.hexdigest()
+    found = digest.hexdigest()
+    if memo is not None:
+        cache.keep(memo, found)
+    return found
 
 
 #: json.dumps(..., sort_keys=True, separators=(",", ":")), made once: a re-grade hashes 1,000 cases and more.
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+#: Part of every memo's key: memos of another layout never match.
+_MEMO_FORMAT = "test-set-hash 1"
+_HEX64 = re.compile(r"[0-9a-f]{64}")
