@@ -39,10 +39,19 @@ def test_the_server_started_ahead_serves_every_case_and_is_the_only_one():
         warm.close()
     assert result.verdict is Verdict.AC, result
     assert all(c.cpu_ms is not None and c.memory_kb is not None for c in result.cases)  # measured from outside
-    assert session.starts == 1 and warm.session is None
-    assert gone(pid) or os.waitpid(pid, os.WNOHANG)  # the with-block in execute() ended it
-    warm.thread.join(10)
-    assert not warm.thread.is_alive()
+    assert session.starts == 1
+    warm.thread.join(10)  # execute() handed it back once its cases were done: the thread ended it
+    assert not warm.thread.is_alive() and warm.session is None
+    assert session.server is None and session.workdir is None and gone(pid)
+
+
+def test_handed_back_after_the_cases_it_is_ended_without_close():
+    warm = Warm(PROBLEM, SUBMISSION)
+    result = grade_one(PROBLEM, CASES, SUBMISSION, Options(box=detect(), warm=warm))
+    assert result.verdict is Verdict.AC
+    warm.thread.join(10)  # no close(): retire() let the thread end
+    assert not warm.thread.is_alive() and warm.session is None
+    warm.close()  # and a close() after it changes nothing
 
 
 def test_an_unused_server_is_ended_and_its_folder_removed():
@@ -80,3 +89,17 @@ def test_another_submission_or_box_is_graded_as_always():
         warm.close()
     warm.thread.join(10)
     assert warm.session is None and not warm.thread.is_alive()
+
+
+def test_what_went_wrong_at_the_early_start_is_the_verdict_as_always():
+    broken = ROOT / "submissions" / "minesweeper" / "compile_error" / "syntax_error.py"
+    warm = Warm(PROBLEM, broken)
+    try:
+        early = grade_one(PROBLEM, CASES, broken, Options(box=detect(), warm=warm))
+    finally:
+        warm.close()
+    plain = grade_one(PROBLEM, CASES, broken, Options(box=detect()))
+    assert early.verdict is plain.verdict is Verdict.CE
+    assert early.message == plain.message
+    warm.thread.join(10)
+    assert not warm.thread.is_alive()

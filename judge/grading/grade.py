@@ -122,7 +122,9 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
     if early and options.warm is not None:
         prepare()  # while the server started ahead may still be booting
         started = options.warm.take(options.box)
-    with started or Session(problem, source, language, options.box) as session:
+    session = started or Session(problem, source, language, options.box)
+    try:
+        session.prepare()
         if not session.ok:
             result.compile_error, result.judge_error = session.compile_error, session.judge_error
             return result
@@ -140,6 +142,11 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
             stopped = outcome.verdict in LIMITS and options.skip_after_limit
             if each is not None:
                 each(i, outcome)
+    finally:
+        if started is not None and options.warm is not None:
+            options.warm.retire(session)  # its teardown runs on the thread that started it, beside the report
+        else:
+            session.close()
     return result
 
 

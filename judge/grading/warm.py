@@ -71,6 +71,17 @@ class Warm:
             return None
         return session
 
+    def retire(self, session: Session) -> None:
+        """Hand back the session take() gave once its cases are done: the thread ends it now, while
+        the judge checks the last answers and draws the report (the box's teardown is then no longer
+        between the last case and the report)."""
+        with self.lock:
+            if not self.released.is_set():
+                self.session = session
+                self.released.set()
+                return
+        session.close()
+
     def close(self) -> None:
         """Let the thread end, and with it the session unless taken: the box's teardown runs there,
         beside the judge's own work (a re-grade that reuses a stored result does not wait for it)."""
