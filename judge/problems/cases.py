@@ -39,7 +39,8 @@ class Case:
     line: int
     description: str = ""
     #: Where the case's data comes from, exactly enough to stand for it: the sha256 of the bytes it
-    #: was read or drawn from, its group and its name ('' when made otherwise). See test_set_hash.
+    #: was read or drawn from, its group and its name ('' when made otherwise). See test_set_hash:
+    #: a case made from another (dataclasses.replace, other inputs) must not keep it.
     origin: str = field(default="", compare=False, repr=False)
 
     @property
