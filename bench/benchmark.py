@@ -60,25 +60,41 @@ def median_time(cmd: list[str], repeat: int, env: dict | None = None, cwd: Path 
     return statistics.median(run_timed(cmd, env, cwd)[0] for _ in range(repeat))
 
 
-def busy_run(cmd: list[str]) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of a `judge grade --json` run: the judge's own process (every
-    thread, and what it reaped) plus every case's CPU time as the boxes' cgroups counted it. A box
-    killed at its end is never reaped, so its CPU time is not in the judge's rusage; the servers'
-    starts (about 20 ms each) are in neither, which makes the bound below a little high (stricter)."""
+def machine_cpu() -> float:
+    """CPU seconds every core of the machine has spent busy so far (/proc/stat: all but idle and iowait)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def busy_run(cmd: list[str], background: float = 0.0) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of a `judge grade --json` run, boxes included.
+
+    The machine's busy time over the run, less `background` cores of other work (measured just
+    before): on a quiet machine, exactly the judge's and its boxes'. Never less than what the judge
+    itself can vouch for: its own process (every thread, what it reaped) plus every case's CPU time
+    as the boxes' cgroups counted it (a box killed at its end is never reaped, and the servers'
+    starts are in neither, so that alone is short)."""
+    before = machine_cpu()
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     out = proc.stdout.read() if proc.stdout is not None else b""
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - started
+    machine = machine_cpu() - before - background * wall
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"benchmark: {' '.join(cmd)} did not accept every submission")
     cases = [c for r in json.loads(out)["results"] for c in r["cases"]]
-    return wall, usage.ru_utime + usage.ru_stime + sum(c["cpu_ms"] or 0.0 for c in cases) / 1000
+    own = usage.ru_utime + usage.ru_stime + sum(c["cpu_ms"] or 0.0 for c in cases) / 1000
+    return wall, max(own, machine)
 
 
 def median_wall_and_cpu(cmd: list[str], repeat: int) -> tuple[float, float]:
-    """Median wall seconds and median CPU seconds (busy_run) of `repeat` runs."""
-    runs = [busy_run(cmd) for _ in range(repeat)]
+    """Median wall seconds and median CPU seconds (busy_run) of `repeat` runs, other work taken out."""
+    before = machine_cpu()
+    time.sleep(1.0)
+    background = machine_cpu() - before  # cores of other work, over that second
+    runs = [busy_run(cmd, background) for _ in range(repeat)]
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
