@@ -14,12 +14,16 @@ command first warns (or refuses, with --require-sandbox) and the session starts 
 
 from __future__ import annotations
 
+import sys
 import threading
 from pathlib import Path
 
 from judge.grading.session import Session
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box, detect
+
+#: The GIL's switch interval while the server starts beside the judge's own work (seconds).
+SWITCH_INTERVAL = 0.0005
 
 
 class Warm:
@@ -34,6 +38,11 @@ class Warm:
         self.lock = threading.Lock()
         self.ready = threading.Event()      # the start is over, whatever came of it
         self.released = threading.Event()   # close() was called: the thread may end
+        # The thread's start is many short steps between system calls (cgroup files, pipes, the fork),
+        # each of which gives up the GIL; while the judge imports and loads beside it, getting it back
+        # took up to the 5 ms switch interval each time, and the server's start stretched by tens of ms.
+        self.interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(self.interval, SWITCH_INTERVAL))
         self.thread = threading.Thread(target=self._start, name="judge-warm")
         self.thread.start()
 
@@ -51,6 +60,7 @@ class Warm:
                     with self.lock:
                         self.session = session
         finally:
+            sys.setswitchinterval(self.interval)
             self.ready.set()
         self.released.wait()
         self._end()
