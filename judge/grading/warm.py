@@ -27,10 +27,12 @@ SWITCH_INTERVAL = 0.0005
 
 
 class Warm:
-    """One session being started ahead for `source`; `take()` hands it over, `close()` ends it unused.
+    """One session being started ahead for `source`; `take()` hands it over, `retire()` hands it
+    back once its cases are done, `close()` ends it unused.
 
-    The thread that starts the server lives until close(): bubblewrap's --die-with-parent kills the
-    box when the thread that started it ends, not only the process."""
+    The thread that starts the server lives until retire() or close() and ends the session itself:
+    bubblewrap's --die-with-parent kills the box when the thread that started it ends, not only the
+    process."""
 
     def __init__(self, problem: Problem, source: Path):
         self.problem, self.source = problem, Path(source).resolve()
