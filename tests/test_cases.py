@@ -1,5 +1,6 @@
 """YAML case files: loading in test order, line numbers, validation and every kind of bad input."""
 
+import dataclasses
 import json
 import shutil
 
@@ -46,6 +47,47 @@ def test_hash_is_stable_and_sensitive(problem_copy):
     path = problem_copy / "cases" / "sample" / "examples.yaml"
     path.write_text(path.read_text().replace("example-2", "example-two"))
     assert set_hash(load_cases(problem)) != before
+
+
+def test_the_hash_kept_for_the_cases_origins_is_the_one_worked_out(problem_copy, monkeypatch, tmp_path):
+    from judge.grading import fuzz
+    from judge.problems import cases as module
+
+    monkeypatch.setattr(module, "CACHE_ROOT", tmp_path / "cache")
+    problem = load_problem(str(problem_copy))
+    cases = load_cases(problem) + fuzz.random_cases(problem, 5, seed=11)
+    assert all(c.origin for c in cases) and len({c.origin for c in cases}) == len(cases)
+    bare = [dataclasses.replace(c, origin="") for c in cases]  # no origin: hashed in full, never kept
+    full = set_hash(bare)
+    assert not (tmp_path / "cache" / "testsets").exists()
+    assert set_hash(cases) == full  # worked out, and kept
+    kept = list((tmp_path / "cache" / "testsets").iterdir())
+    assert len(kept) == 1 and kept[0].read_text() == full
+    calls = []
+    monkeypatch.setattr(module, "_CANONICAL", _Counting(calls))
+    assert set_hash(cases) == full and not calls  # read back: not one case encoded
+    assert set_hash(load_cases(problem) + fuzz.random_cases(problem, 5, seed=11)) == full
+    # other bytes, other origins: worked out again, never the kept hash of the old bytes
+    path = problem_copy / "cases" / "sample" / "examples.yaml"
+    path.write_text(path.read_text().replace("example-2", "example-two"))
+    changed = load_cases(problem) + fuzz.random_cases(problem, 5, seed=11)
+    assert set_hash(changed) != full and calls
+    # a kept entry that is not a hash is worked out again
+    kept[0].write_text("garbage")
+    monkeypatch.setattr(module, "_CANONICAL", json.JSONEncoder(sort_keys=True, separators=(",", ":")))
+    assert set_hash(cases) == full
+
+
+class _Counting(json.JSONEncoder):
+    """The canonical encoder, noting each case it encodes."""
+
+    def __init__(self, calls):
+        super().__init__(sort_keys=True, separators=(",", ":"))
+        self.calls = calls
+
+    def encode(self, o):
+        self.calls.append(o)
+        return super().encode(o)
 
 
 BAD = {

@@ -223,16 +223,18 @@ def cache_files(cache: Path) -> dict[str, int]:
 
 def test_a_build_keeps_only_its_program(tmp_path):
     """Compiled in the box: the cache keeps each program and its marker (beside the case files'
-    markers and parsed YAML), no sources and no Go build cache (each Go build has its own in the
+    markers, parsed YAML and the test-set hash), no sources and no Go build cache (each Go build has its own in the
     box's /tmp, so no build sees another's artifacts)."""
     subs = ROOT / "submissions" / "minesweeper" / "accepted"
     out = judge_with_cache(tmp_path, "grade", "minesweeper", str(subs / "bfs.go"), str(subs / "bfs.cpp"),
                            str(subs / "bfs_typed.ts"), str(subs / "dfs_recursive.java"), "--fuzz", "0", "--no-store")
     assert out.returncode == 0, out.stdout + out.stderr
     files = [Path(name).parts for name in cache_files(tmp_path)]
-    assert {parts[0] for parts in files} == {"go", "cpp", "typescript", "java", "validated", "parsed"}, files
+    kept = {"go", "cpp", "typescript", "java", "validated", "parsed", "testsets"}
+    assert {parts[0] for parts in files} == kept, files
     for parts in files:   # language / key / what the build left
-        assert parts[0] in ("validated", "parsed") or parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
+        assert parts[0] in ("validated", "parsed", "testsets") or \
+            parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
     assert not (tmp_path / "go-build").exists() and not (tmp_path / "gopath").exists()
 
 
@@ -281,3 +283,22 @@ def test_without_a_sandbox_a_build_is_not_cached(problem, tmp_path):
         found = [p for p in (CACHE_ROOT / "cpp").glob("*/compile_error.txt") if mark in p.read_text()]
         assert bool(found) is kept, (box.name, found)
         shutil.rmtree(tmp_path / "w")
+
+
+def test_the_python_harness_runs_from_its_bytecode_only_when_that_is_up_to_date(tmp_path):
+    import py_compile
+
+    from judge.languages.python import compiled
+
+    script = tmp_path / "server.py"
+    script.write_text("print('one')\n")
+    assert compiled(script) == script  # no bytecode yet
+    py_compile.compile(str(script), doraise=True)
+    cached = tmp_path / "__pycache__" / f"server.{sys.implementation.cache_tag}.pyc"
+    assert compiled(script) == cached
+    out = subprocess.run([sys.executable, "-I", "-S", "-B", str(compiled(script))], capture_output=True, text=True)
+    assert out.stdout == "one\n"
+    script.write_text("print('two, edited')\n")  # stale bytecode is never run
+    assert compiled(script) == script
+    cached.write_bytes(b"\0" * 16)
+    assert compiled(script) == script

@@ -6,33 +6,50 @@ import argparse
 import signal
 import sys
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from judge import languages
 from judge.cli.common import EXIT_INTERRUPTED, EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
 from judge.errors import JudgeError, UsageError
-from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
 from judge.problems.cases import count_by_group, test_set_hash
-from judge.problems.problem import load_problem
+from judge.problems.problem import Problem, load_problem
 from judge.results.text import terminal
 from judge.verdict import SubmissionResult, Verdict
 
-if TYPE_CHECKING:  # the store is imported when it is opened
+if TYPE_CHECKING:  # the store is imported when it is opened, the rest when a command runs
+    from judge.grading.warm import Warm
     from judge.results.roster import Roster
     from judge.results.store import Store
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
     """`judge grade PROBLEM SUBMISSION...`."""
-    from judge.cli.progress import Progress
-    from judge.grading.recorder import Recorder
-    from judge.results.roster import parse_time
+    from judge.grading.warm import Warm
 
     problem = load_problem(args.problem)
     fmt = "json" if args.json else args.format
     sources = _one_for_gradescope(problem.id, args, fmt)
+    # The first server starts now, on its thread, while the rest is imported and the cases load (not when
+    # the workers of a broker grade).
+    warm = Warm(problem, sources[0]) if sources and not args.broker else None
+    try:
+        return _grade(args, problem, sources, fmt, warm)
+    finally:
+        if warm is not None:
+            warm.close()
+
+
+def _grade(args: argparse.Namespace, problem: Problem, sources: list[Path], fmt: str, warm: Warm | None) -> int:
+    from judge.cli.progress import Progress
+    from judge.grading import compare
+    from judge.grading.recorder import Recorder
+    from judge.results.roster import parse_time
+
+    if fmt == "text":  # the table's tabulate (20-30 ms to import) loads while the first server boots
+        from judge.results import report
     cluster, served = None, {}
     if args.broker:  # Celery is imported only here: a local run never pays for it
         from judge.cluster.client import Cluster
@@ -41,6 +58,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         cluster = Cluster(args.broker)
         served = cluster.ready({languages.for_path(s).name for s in sources}, args.require_sandbox, _warn)
     opts, fixed, cases = options_and_cases(problem, args)
+    opts = replace(opts, warm=warm)
     if cluster is None:  # the workers' toolchains are what counts there, and ready() told of those
         warn_missing_toolchains(sources)
     roster = load_roster(args.roster)
@@ -85,8 +103,6 @@ def cmd_grade(args: argparse.Namespace) -> int:
             isolated=box.isolated, cases=len(cases), random_count=len(drawn), seed=args.seed,
             random_hash=test_set_hash(drawn))))
     elif fmt == "text":
-        from judge.results import report  # the table's tabulate costs 20-30 ms to import: text runs only
-
         header = (f"problem {problem.id}: {len(cases)} cases ({count_by_group(fixed)}, "
                   f"{len(drawn)} random with --seed {args.seed}); sandbox: {box.describe()}\n")
         print(report.text_report(problem, cases, results, header))
@@ -135,6 +151,8 @@ def _in_given_order(finished: list[SubmissionResult], sources: list[Path]) -> li
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """`judge compare PROBLEM SUBMISSION...`."""
+    from judge.grading import compare
+
     problem = load_problem(args.problem)
     opts, _, cases = options_and_cases(problem, args)
     results = grade(problem, cases, find_submissions(args.submissions), opts)

@@ -110,15 +110,18 @@ def random_cases(problem: Problem, count: int, seed: int, options: Options | Non
     try:
         if not cache:
             raise OSError("drawing again")
-        stored = json.loads(path.read_text())
+        text = path.read_text()
+        stored = json.loads(text)
         pairs = [(item["args"], item["expected"]) for item in stored]
         cache_folder.touch(path)  # used: the last to go when the cache is pruned
     except (OSError, ValueError, KeyError, TypeError):
         pairs = _draw_cases(problem, count, seed, options)
-        _store(path, [{"args": a, "expected": e} for a, e in pairs])
+        text = _store(path, [{"args": a, "expected": e} for a, e in pairs])
     where = problem.parts["generator"]
+    # The text the cases were read from (or written as): their origin for the test-set hash's memo.
+    source = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
     return [Case(name=case_name(seed, i), group=GROUP, args=args, expected=answer, file=where, line=0,
-                 description=f"random example {i} of seed {seed}")
+                 description=f"random example {i} of seed {seed}", origin=f"{source}:{GROUP}:{case_name(seed, i)}")
             for i, (args, answer) in enumerate(pairs)]
 
 
@@ -134,9 +137,11 @@ def _cache_path(problem: Problem, count: int, seed: int) -> Path:
     return CACHE_ROOT / "random" / f"{problem.id}-{seed}-{count}-{digest.hexdigest()[:24]}.json"
 
 
-def _store(path: Path, data: list[dict[str, Any]]) -> None:
-    """Keep drawn cases in the cache."""
-    cache_folder.keep(path, json.dumps(data, separators=(",", ":")))
+def _store(path: Path, data: list[dict[str, Any]]) -> str:
+    """Keep drawn cases in the cache; the text kept."""
+    text = json.dumps(data, separators=(",", ":"))
+    cache_folder.keep(path, text)
+    return text
 
 
 def _draw_cases(problem: Problem, count: int, seed: int,

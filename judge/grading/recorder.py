@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import cache
@@ -26,7 +25,6 @@ from judge.problems.problem import Problem
 from judge.results import scoring
 from judge.results.records import Handin, ReferenceTime, StoredRun, now
 from judge.results.roster import Roster
-from judge.results.store import Store
 from judge.verdict import FirstFailure, Recording, SubmissionResult
 
 if TYPE_CHECKING:  # sqlite3 is imported only by a run that opens the store
@@ -119,6 +117,8 @@ class Recorder:
                               "cache_key": cache_key(sha, language, self.problem, self.tests, self.options)}
             hit = self.store.cached(self.info[key]["cache_key"]) if self.store and self.use_cache else None
             if hit and self.store:
+                if self.options.warm is not None and self.options.warm.serves(self.problem, source, None):
+                    self.options.warm.close()  # its server was started ahead for nothing: it stops
                 reused = replace(self.store.result(hit), submission=display_name(Path(source)), path=key)
                 result = self._annotate(reused, cached=True)
                 self._record(result, cached_from=hit.id)
@@ -156,6 +156,7 @@ class Recorder:
 def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], options: Options | None = None,
                       repeats: int = REFERENCE_REPEATS) -> dict[str, ReferenceTime]:
     """Run the reference `repeats` times and store each case's median CPU and wall time."""
+    import statistics
 
     inputs = [c.arg_list(problem) for c in cases]
     samples: dict[str, list[tuple[float | None, float]]] = {c.name: [] for c in cases}

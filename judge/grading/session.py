@@ -93,7 +93,7 @@ class Session:
     def begin(self, meanwhile: Callable[[], None] | None = None) -> None:
         """Start the server now and run `meanwhile` (the judge's own preparation) while it boots;
         the first run() finds it ready, or gets what its failure means."""
-        if self.prepare() and self.ok and self.server is None:
+        if self.prepare() and self.ok and self.server is None and self.failed_start is None:
             self.failed_start = self._start(meanwhile)
         elif meanwhile is not None:
             meanwhile()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import sys
@@ -43,7 +44,24 @@ class Python(Language):
 
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """-I -S: no user site, no site-packages, no PYTHON* variables of the judge's user."""
-        return [interpreter(), "-I", "-S", "-B", str(self.harness), dumps(config)]
+        return [interpreter(), "-I", "-S", "-B", str(compiled(self.harness)), dumps(config)]
+
+
+def compiled(script: Path) -> Path:
+    """The script's bytecode in its __pycache__ when it is there and up to date, as an import would
+    check it (this interpreter's magic number, the source's mtime and size), else the script: a
+    server start then skips compiling the 600-line harness (about 3 ms of the box's start)."""
+    cached = Path(importlib.util.cache_from_source(str(script)))
+    try:
+        with cached.open("rb") as f:
+            head = f.read(16)
+        stat = script.stat()
+    except (OSError, NotImplementedError):
+        return script
+    fresh = (len(head) == 16 and head[:4] == importlib.util.MAGIC_NUMBER and head[4:8] == bytes(4)
+             and int.from_bytes(head[8:12], "little") == int(stat.st_mtime) & 0xFFFFFFFF
+             and int.from_bytes(head[12:16], "little") == stat.st_size & 0xFFFFFFFF)
+    return cached if fresh else script
 
 
 def interpreter() -> str:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge import cache
+from judge import __version__, cache
 from judge.defaults import CACHE_ROOT
 from judge.errors import CaseError
 from judge.problems import parsed, schema, values
@@ -37,6 +38,10 @@ class Case:
     file: Path
     line: int
     description: str = ""
+    #: Where the case's data comes from, exactly enough to stand for it: the sha256 of the bytes it
+    #: was read or drawn from, its group and its name ('' when made otherwise). See test_set_hash:
+    #: a case made from another (dataclasses.replace, other inputs) must not keep it.
+    origin: str = field(default="", compare=False, repr=False)
 
     @property
     def where(self) -> str:
@@ -118,6 +123,9 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
     if not isinstance(data, list):
         raise CaseError(f"{path}:1: expected a list of cases, got {type(data).__name__}")
     shape = schema.case([p.name for p in problem.signature.params])
+    # The text read, and the signature its values are read as: all a case of this file depends on.
+    source = hashlib.sha256(json.dumps(problem.signature.to_dict(), sort_keys=True).encode() + b"\0"
+                            + text.encode("utf-8", "surrogatepass")).hexdigest()
     cases = []
     for index, (item, line) in enumerate(zip(data, lines or (), strict=False)):
         if not isinstance(item, dict):
@@ -129,11 +137,11 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
             schema.check(item, shape)
         except schema.Mismatch as mismatch:  # at the key's own line: the text is parsed again only to say where
             raise CaseError(mismatch.located(path, text, (index,), f" (case {name})")) from None
-        cases.append(_case(problem, path, group, item, line))
+        cases.append(_case(problem, path, group, item, line, source))
     return cases
 
 
-def _case(problem: Problem, path: Path, group: str, item: dict[str, Any], line: int) -> Case:
+def _case(problem: Problem, path: Path, group: str, item: dict[str, Any], line: int, source: str = "") -> Case:
     name = item["name"]
     where = f"{path}:{line} (case {name})"
     try:
@@ -145,7 +153,7 @@ def _case(problem: Problem, path: Path, group: str, item: dict[str, Any], line: 
     except ValueError as exc:
         raise CaseError(f"{where}: {exc}") from None
     return Case(name=name, group=group, args=args, expected=expected, file=path, line=line,
-                description=str(item.get("description") or ""))
+                description=str(item.get("description") or ""), origin=f"{source}:{group}:{name}" if source else "")
 
 
 def _validated_marker(problem: Problem, path: Path) -> Path:
@@ -192,12 +200,36 @@ def count_by_group(cases: list[Case]) -> str:
 
 
 def test_set_hash(cases: list[Case]) -> str:
-    """A stable hash of every case's name, group, inputs and expected answer."""
+    """A stable hash of every case's name, group, inputs and expected answer.
+
+    Worked out once per set of case origins and kept in the cache (`testsets/`): a re-grade of
+    1,000 cases and more skips encoding them all. An origin is the sha256 of the very bytes a case
+    was read or drawn from, with its group and name, so the same origins are the same cases; a set
+    with any case of no origin is hashed every time."""
+    origins = [case.origin for case in cases]
+    memo = None
+    if origins and all(origins):
+        key = hashlib.sha256(f"{_MEMO_FORMAT}\0{__version__}\0".encode())
+        key.update(json.dumps(origins).encode())  # unambiguous, whatever a name holds
+        memo = CACHE_ROOT / "testsets" / key.hexdigest()
+        try:
+            known = memo.read_text()
+        except (OSError, UnicodeDecodeError):
+            known = ""
+        if _HEX64.fullmatch(known):
+            cache.touch(memo)  # used: the last to go when the cache is pruned
+            return known
     digest = hashlib.sha256()
     for case in cases:
         digest.update(_CANONICAL.encode(case.to_dict()).encode())
-    return digest.hexdigest()
+    found = digest.hexdigest()
+    if memo is not None:
+        cache.keep(memo, found)
+    return found
 
 
 #: json.dumps(..., sort_keys=True, separators=(",", ":")), made once: a re-grade hashes 1,000 cases and more.
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+#: Part of every memo's key: memos of another layout never match.
+_MEMO_FORMAT = "test-set-hash 1"
+_HEX64 = re.compile(r"[0-9a-f]{64}")

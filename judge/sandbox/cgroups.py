@@ -20,7 +20,6 @@ import functools
 import itertools
 import os
 import re
-import secrets
 import signal
 import time
 from dataclasses import dataclass
@@ -42,7 +41,7 @@ PERIOD_US = 100_000
 ENV = "JUDGE_CGROUP"
 #: The v2 leaf the judge moves itself into when its own group must hold no process (see _enable).
 V2_LEAF = "judge-self"
-_TOKEN = secrets.token_hex(3)   # judges in other PID namespaces may share a parent group and a pid
+_TOKEN = os.urandom(3).hex()   # judges in other PID namespaces may share a parent group and a pid
 _counter = itertools.count()
 
 

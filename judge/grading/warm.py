@@ -1,0 +1,106 @@
+"""The first submission's server, started on a thread while the judge still imports and loads the cases.
+
+A one-submission `judge grade` used to pay, one after the other: the imports, the case files, the
+sandbox's self-test, then the server's start (bubblewrap, cgroups, the interpreter: 30-45 ms of
+waiting on the kernel more than of CPU). Here the server's box starts the moment the problem and the
+submission are known, on the box `detect()` gives once its self-test has passed (it waits for it:
+nothing starts in a box that is not known to hold), and the judge's own work goes on meanwhile.
+The session is the one `grade.execute` would have made, with the same box, limits and launch; no
+case is sent until `execute` takes it over, so nothing of the submission runs earlier than before
+(a runtime that runs code before `ready`, Java or Go, charges it to the first case as usual).
+Only a box with the full guarantees is started ahead: without the sandbox or its cgroups, the
+command first warns (or refuses, with --require-sandbox) and the session starts as it always did.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+from judge.grading.session import Session
+from judge.problems.problem import Problem
+from judge.sandbox.box import Box, detect
+
+#: The GIL's switch interval while the server starts beside the judge's own work (seconds).
+SWITCH_INTERVAL = 0.0005
+
+
+class Warm:
+    """One session being started ahead for `source`; `take()` hands it over, `retire()` hands it
+    back once its cases are done, `close()` ends it unused.
+
+    The thread that starts the server lives until retire() or close() and ends the session itself:
+    bubblewrap's --die-with-parent kills the box when the thread that started it ends, not only the
+    process."""
+
+    def __init__(self, problem: Problem, source: Path):
+        self.problem, self.source = problem, Path(source).resolve()
+        self.session: Session | None = None
+        self.lock = threading.Lock()
+        self.ready = threading.Event()      # the start is over, whatever came of it
+        self.released = threading.Event()   # close() was called: the thread may end
+        # The thread's start is many short steps between system calls (cgroup files, pipes, the fork),
+        # each of which gives up the GIL; while the judge imports and loads beside it, getting it back
+        # took up to the 5 ms switch interval each time, and the server's start stretched by tens of ms.
+        self.interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(self.interval, SWITCH_INTERVAL))
+        self.thread = threading.Thread(target=self._start, name="judge-warm")
+        self.thread.start()
+
+    def _start(self) -> None:
+        try:
+            box = detect()
+            if box.isolated and not box.shortfall():
+                session = Session(self.problem, self.source, box=box)
+                try:
+                    if session.prepare():
+                        session.begin()
+                except Exception:  # the ordinary path starts it again and reports what goes wrong
+                    session.close()
+                else:
+                    with self.lock:
+                        self.session = session
+        finally:
+            sys.setswitchinterval(self.interval)
+            self.ready.set()
+        self.released.wait()
+        self._end()
+
+    def serves(self, problem: Problem, source: Path, box: Box | None) -> bool:
+        """Whether this is the submission and problem being started ahead, on `box` if started (before take())."""
+        if self.released.is_set() or problem is not self.problem or Path(source).resolve() != self.source:
+            return False
+        return box is None or not self.ready.is_set() or (self.session is not None and self.session.box is box)
+
+    def take(self, box: Box | None) -> Session | None:
+        """The started session once ready (waiting for it), or None when none was started for `box`."""
+        self.ready.wait()
+        with self.lock:
+            session, self.session = self.session, None
+        if session is not None and box is not None and session.box is not box:
+            session.close()
+            return None
+        return session
+
+    def retire(self, session: Session) -> None:
+        """Hand back the session take() gave once its cases are done: the thread ends it now, while
+        the judge checks the last answers and draws the report (the box's teardown is then no longer
+        between the last case and the report)."""
+        with self.lock:
+            if not self.released.is_set():
+                self.session = session
+                self.released.set()
+                return
+        session.close()
+
+    def close(self) -> None:
+        """Let the thread end, and with it the session unless taken: the box's teardown runs there,
+        beside the judge's own work (a re-grade that reuses a stored result does not wait for it)."""
+        self.released.set()
+
+    def _end(self) -> None:
+        with self.lock:
+            session, self.session = self.session, None
+        if session is not None:
+            session.close()

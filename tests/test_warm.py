@@ -1,0 +1,105 @@
+"""The first server started ahead (judge/grading/warm.py): taken over as it is, or ended unused."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from judge.grading.grade import Options, grade_one
+from judge.grading.warm import Warm
+from judge.problems.cases import load_cases
+from judge.problems.problem import load_problem
+from judge.sandbox.box import RlimitsBox, detect
+from judge.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEM = load_problem("minesweeper")
+CASES = load_cases(PROBLEM)[:3]
+SUBMISSION = ROOT / "submissions" / "minesweeper" / "accepted" / "bfs_class.py"
+WRONG = ROOT / "submissions" / "minesweeper" / "wrong_answer"
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_the_server_started_ahead_serves_every_case_and_is_the_only_one():
+    warm = Warm(PROBLEM, SUBMISSION)
+    warm.ready.wait(60)
+    session = warm.session
+    assert session is not None and session.server is not None and session.server.proc is not None
+    pid = session.server.proc.pid
+    try:
+        result = grade_one(PROBLEM, CASES, SUBMISSION, Options(box=detect(), warm=warm))
+    finally:
+        warm.close()
+    assert result.verdict is Verdict.AC, result
+    assert all(c.cpu_ms is not None and c.memory_kb is not None for c in result.cases)  # measured from outside
+    assert session.starts == 1
+    warm.thread.join(10)  # execute() handed it back once its cases were done: the thread ended it
+    assert not warm.thread.is_alive() and warm.session is None
+    assert session.server is None and session.workdir is None and gone(pid)
+
+
+def test_handed_back_after_the_cases_it_is_ended_without_close():
+    warm = Warm(PROBLEM, SUBMISSION)
+    result = grade_one(PROBLEM, CASES, SUBMISSION, Options(box=detect(), warm=warm))
+    assert result.verdict is Verdict.AC
+    warm.thread.join(10)  # no close(): retire() let the thread end
+    assert not warm.thread.is_alive() and warm.session is None
+    warm.close()  # and a close() after it changes nothing
+
+
+def test_an_unused_server_is_ended_and_its_folder_removed():
+    warm = Warm(PROBLEM, SUBMISSION)
+    warm.ready.wait(60)
+    session = warm.session
+    assert session is not None and session.server is not None and session.workdir is not None
+    workdir = session.workdir
+    warm.close()
+    warm.thread.join(10)
+    assert not warm.thread.is_alive()
+    assert session.server is None and not workdir.exists()
+
+
+def test_closed_before_it_is_ready_the_thread_ends_it():
+    warm = Warm(PROBLEM, SUBMISSION)
+    warm.close()  # at once: the thread is still waiting for the self-test or the box
+    warm.thread.join(60)
+    assert not warm.thread.is_alive() and warm.session is None
+    assert not warm.serves(PROBLEM, SUBMISSION, None)
+
+
+def test_another_submission_or_box_is_graded_as_always():
+    warm = Warm(PROBLEM, SUBMISSION)
+    try:
+        other = next(WRONG.glob("*.py"))
+        assert not warm.serves(PROBLEM, other, None)
+        plain = RlimitsBox(reason="test")
+        warm.ready.wait(60)
+        assert not warm.serves(PROBLEM, SUBMISSION, plain)
+        result = grade_one(PROBLEM, CASES, SUBMISSION, Options(box=plain, warm=warm))
+        assert result.verdict is Verdict.AC
+        assert warm.session is not None  # still there, unused, for close()
+    finally:
+        warm.close()
+    warm.thread.join(10)
+    assert warm.session is None and not warm.thread.is_alive()
+
+
+def test_what_went_wrong_at_the_early_start_is_the_verdict_as_always():
+    broken = ROOT / "submissions" / "minesweeper" / "compile_error" / "syntax_error.py"
+    warm = Warm(PROBLEM, broken)
+    try:
+        early = grade_one(PROBLEM, CASES, broken, Options(box=detect(), warm=warm))
+    finally:
+        warm.close()
+    plain = grade_one(PROBLEM, CASES, broken, Options(box=detect()))
+    assert early.verdict is plain.verdict is Verdict.CE
+    assert early.message == plain.message
+    warm.thread.join(10)
+    assert not warm.thread.is_alive()
