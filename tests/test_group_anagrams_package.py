@@ -58,3 +58,15 @@ def test_verify_passes_end_to_end():
     assert got == Counter({("AC", "AC"): 6, ("WA", "WA"): 3, ("RE", "RE"): 1})
     languages = {s["language"] for s in report["submissions"] if s["verdict"] == "AC"}
     assert languages == {"python", "cpp", "java", "go", "javascript", "typescript"}
+
+
+def test_the_page_marks_no_square_of_an_order_free_answer(tmp_path):
+    db = tmp_path / "r.sqlite3"
+    wrong = SUBMISSIONS / "wrong_answer" / "letter_set.py"
+    result = run_judge("grade", PROBLEM, wrong, "--fuzz", "0", "--db", db)
+    assert result.returncode == 1, result.stderr
+    assert "expected 3 elements, got 1" in result.stdout
+    page = run_judge("leaderboard", PROBLEM, "--db", db, "--format", "html")
+    assert page.returncode == 0, page.stderr
+    assert 'class="wrong"' not in page.stdout and " wrong)" not in page.stdout
+    assert 'class="grid wide text"' in page.stdout  # strings read from the left

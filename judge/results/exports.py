@@ -127,7 +127,8 @@ def junit(board: Leaderboard) -> str:
                 # Line by line: the checker's explanations keep their line breaks, nothing else a control.
                 lines = [terminal_text(line) for line in ("\n".join(c.diff) or c.message).split("\n")]
                 if e.first_failure is not None and e.first_failure.case.name == c.name:
-                    lines += render.failure_lines(e.first_failure)  # the values, as the other reports draw them
+                    # the values, as the other reports draw them
+                    lines += render.failure_lines(e.first_failure, board.by_position)
                 failure.text = "\n".join(lines)
         total += len(e.cases)
         failures += len(failed)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
+from judge.problems import checkers
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
 from judge.results import render
@@ -78,7 +79,8 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
 def _case_view(problem: Problem, case: Case, result: CaseResult) -> list[str]:
     """Inputs, the expected answer and (for a wrong answer) what came back, drawn by the one renderer."""
     shown = render.case_view({p.name: case.args[p.name] for p in problem.signature.params}, case.expected,
-                             result.got, with_got=result.verdict is Verdict.WA)
+                             result.got, with_got=result.verdict is Verdict.WA,
+                             by_position=checkers.by_position(problem.checker))
     return render.text_lines(shown, indent="   ", grid_indent="     ")
 
 

@@ -162,7 +162,8 @@ def gradescope_document(board: Leaderboard, entry: Entry) -> dict[str, Any]:
         rest = c.diff[1:] if c.diff and c.diff[0] == c.message else c.diff
         output = "" if ok else "\n".join(x for x in (f"{c.verdict.value}: {c.message}", "\n".join(rest)) if x)
         if entry.first_failure is not None and entry.first_failure.case.name == c.name:
-            output += "\n" + "\n".join(render.failure_lines(entry.first_failure))  # as the other reports draw it
+            # as the other reports draw it
+            output += "\n" + "\n".join(render.failure_lines(entry.first_failure, board.by_position))
         tests.append({"name": c.name, "score": weight if ok else 0.0, "max_score": weight,
                       "status": "passed" if ok else "failed", "output": output,
                       "tags": [c.group], "visibility": "visible" if c.group == "sample" else "after_published"})
