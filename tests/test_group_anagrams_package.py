@@ -58,6 +58,9 @@ def test_verify_passes_end_to_end():
     assert got == Counter({("AC", "AC"): 6, ("WA", "WA"): 3, ("RE", "RE"): 1})
     languages = {s["language"] for s in report["submissions"] if s["verdict"] == "AC"}
     assert languages == {"python", "cpp", "java", "go", "javascript", "typescript"}
+    table = run_judge("verify", PROBLEM).stdout.splitlines()
+    header = next(line for line in table if line.startswith("submission"))
+    assert header.split() == ["submission", "expected", "got", "passed", "check"]  # every column named
 
 
 def test_the_page_marks_no_square_of_an_order_free_answer(tmp_path):
