@@ -290,5 +290,5 @@ def test_a_checker_py_and_a_named_checker_is_a_one_line_error(tmp_path):
     result = run_judge("grade", copy, KNOWN / "two_sum" / "accepted" / "reversed_pair.py", "--no-store")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip().splitlines() == [
-        f"judge: error: {copy / 'problem.yaml'}: checker: names a standard checker, but the package also has "
+        f"judge: error: {copy / 'problem.yaml'}:18: checker: names a standard checker, but the package also has "
         f"checker.py; keep one of them"]
