@@ -184,4 +184,6 @@ def test_fuzz_draws_its_counterexample_with_the_same_renderer(submission):
     result = run_judge("fuzz", TRANSPOSE, KNOWN / "transpose" / "wrong_answer" / submission, "--examples", "50")
     assert result.returncode == 1, result.stdout + result.stderr
     body = result.stdout.split("what is wrong:")[0]
+    # a shrunk counterexample is no random case a seed draws again: its description says where it came from
+    assert "found by judge fuzz" in body and "the same --seed draws it again" not in body
     assert "matrix" in body and "expected" in body and "got" in body and "?" not in body.split("\n", 2)[2]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from tabulate import tabulate
 
 from judge.problems import checkers
-from judge.problems.cases import Case
+from judge.problems.cases import RANDOM_GROUP, Case
 from judge.problems.problem import Problem
 from judge.results import render
 from judge.results.text import terminal
@@ -54,7 +54,7 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
     case = next((c for c in cases if c.name == first.name), None)
     lines = [head, f"   first failing case: {first.name} ({first.group})"
              + (f", {case.file.name}:{case.line}" if case is not None and case.line else "")]
-    if case is not None and not case.line:  # a drawn case has no line: say how to draw it again
+    if case is not None and not case.line and case.group == RANDOM_GROUP:  # a drawn case: how to draw it again
         lines.append(f"   drawn by {case.file.name}; the same --seed draws it again")
     if case is not None and case.description:
         lines.append(f"   {case.description}")
