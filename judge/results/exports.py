@@ -45,7 +45,7 @@ def _row(e: Entry, cell: Callable[[Any], str] = terminal_text, late: bool = Fals
 def _note(board: Leaderboard) -> str:
     speed = ("speed: CPU time / the reference's, median over timed cases (lower is faster)"
              + (", each language's harness overhead taken off" if board.overheads_measured else "")
-             if board.reference_measured else "speed: unknown (the reference could not be run on this test set)")
+             if board.reference_measured else f"speed: unknown ({board.unmeasured})")
     lines = [f"{board.problem}: {len(board.entries)} author(s), test set {board.test_set_hash[:12]}; {speed}"]
     if board.deadline:
         lines.append(f"deadline: {board.deadline}")

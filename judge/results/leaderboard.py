@@ -100,6 +100,13 @@ class Leaderboard:
     by_position: bool = True         # the checker compares place by place (not `unordered`): wrong squares are marked
 
     @property
+    def unmeasured(self) -> str:
+        """Why the reference has no time on the ranked test set (speeds unknown)."""
+        if self.package_changed:  # it is timed on the package's cases, which no longer give this set
+            return "the reference is timed on the package's current cases, which changed since this test set was graded"
+        return "the reference could not be run on this test set"
+
+    @property
     def everyone(self) -> list[Entry]:
         """The ranked entries, then the stale ones, then the missing students."""
         return [*self.entries, *self.stale, *self.missing]
