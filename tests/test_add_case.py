@@ -184,6 +184,8 @@ def test_a_string_array_is_a_flow_list_and_long_rows_are_wrapped(tmp_path):
     for args in (["--strs", "eat,,tea", "--name", "short"], ["--strs", words, "--name", "long"]):
         added = judge("add-case", package, *args)
         assert added.returncode == 0, added.stderr
+    shown = judge("add-case", package, "--help").stdout
+    assert "string[]: strings separated by ',' (e.g. eat,,tea for 'eat', '', 'tea'; or JSON" in " ".join(shown.split())
     text = _added(package).read_text()
     assert '  strs: ["eat", "", "tea"]\n  expected:\n    - ["eat", "tea"]\n    - [""]\n' in text
     assert max(len(line) for line in text.splitlines()) <= 110
