@@ -15,7 +15,11 @@ cd "$(dirname "$0")"
 #   golang-go                 Go submissions (Debian 12 ships Go 1.19: debug.SetMemoryLimit, generics)
 #   nodejs, npm               JavaScript submissions, and npm for the TypeScript compiler below
 #   chromium                  the tests render the leaderboard's HTML page in it
-APT_PACKAGES=(bubblewrap:bwrap g++:g++ openjdk-17-jdk-headless:javac golang-go:go nodejs:node npm:npm chromium:chromium)
+#   chromium-driver           the tests drive `judge serve`'s pages in chromium through Selenium (chromedriver)
+#   redis-server              the broker of `judge grade --broker` (README: Grading on several machines);
+#                             the tests start one on a loopback port
+APT_PACKAGES=(bubblewrap:bwrap g++:g++ openjdk-17-jdk-headless:javac golang-go:go nodejs:node npm:npm chromium:chromium
+              chromium-driver:chromedriver redis-server:redis-server)
 missing=()
 for entry in "${APT_PACKAGES[@]}"; do
   pkg=${entry%%:*} cmd=${entry##*:}

@@ -11,5 +11,9 @@ SEED = 529
 STRENGTH_MAX_SIZE = 7
 STRENGTH_DRAWS = 1000
 
+#: `judge worker`'s hard limit in seconds on grading one submission (all its cases): past it, JE. Generous,
+#: since each case is limited long before; a dead worker's job goes to another this + 10 s after it was taken.
+CLUSTER_TIME_LIMIT = 900.0
+
 #: Compiled submissions, drawn random cases and validated case files ($JUDGE_CACHE moves it).
 CACHE_ROOT = Path(os.environ.get("JUDGE_CACHE") or Path.home() / ".cache" / "judge")

@@ -10,7 +10,9 @@ in one place (cli.main)::
     │   └── CaseError          exit 2   a bad case file or case: malformed YAML, invalid board, duplicate
     ├── SubmissionError        exit 2   a submission that cannot be judged: unknown language
     ├── SetupError             exit 2   the machine lacks what was required (e.g. --require-sandbox)
-    └── StoreError             exit 2   the results database is corrupt, unreadable or too new
+    ├── StoreError             exit 2   the results database is corrupt, unreadable or too new
+    ├── BrokerError            exit 2   the grading broker (Redis) is down, unreachable or refuses us
+    └── JobError               exit 2   a grading job that cannot be taken: malformed, or for cases not here
 
 Anything else escaping to the CLI is a bug of the judge: exit 3 with a one-line message.
 """
@@ -44,3 +46,11 @@ class SetupError(JudgeError):
 
 class StoreError(JudgeError):
     """The results database cannot be used: not a database, unreadable, or from a newer judge."""
+
+
+class BrokerError(JudgeError):
+    """The broker of `--broker` (Redis) cannot be reached, refuses the password, or went away mid-run."""
+
+
+class JobError(JudgeError):
+    """A grading job a worker cannot take: malformed JSON, or cases (a test-set hash) it does not have."""

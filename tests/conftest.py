@@ -13,6 +13,8 @@ from helpers import TEST_DB, copy_problem
 # Every judge a test starts, through run_judge or its own subprocess call, records into the tests'
 # store unless it names one: never the checkout's .judge/results.sqlite3, which is the user's.
 os.environ.setdefault("JUDGE_DB", str(TEST_DB))
+# ... and grades here: a $JUDGE_BROKER of the developer's would send every test's submissions to workers.
+os.environ.pop("JUDGE_BROKER", None)
 
 settings.register_profile("dev", max_examples=50, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow])

@@ -69,7 +69,7 @@ def test_the_page_marks_no_square_of_an_order_free_answer(tmp_path):
     result = run_judge("grade", PROBLEM, wrong, "--fuzz", "0", "--db", db)
     assert result.returncode == 1, result.stderr
     assert "expected 3 elements, got 1" in result.stdout
-    page = run_judge("leaderboard", PROBLEM, "--db", db, "--format", "html")
+    page = run_judge("leaderboard", PROBLEM, "--db", db, "--format", "html", "--show-secret")  # the case is secret
     assert page.returncode == 0, page.stderr
     assert 'class="wrong"' not in page.stdout and " wrong)" not in page.stdout
     assert 'class="grid wide text"' in page.stdout  # strings read from the left

@@ -10,7 +10,7 @@ import pytest
 JUDGE = Path(__file__).resolve().parent.parent / "judge"
 
 #: Bottom to top; a module may import its own layer and those below it, never one above.
-LAYERS = ["ground", "problems", "sandbox", "languages", "results", "grading", "cli"]
+LAYERS = ["ground", "problems", "sandbox", "languages", "results", "grading", "cluster", "service", "cli"]
 GROUND = {"judge", "judge.verdict", "judge.errors", "judge.defaults", "judge.cache", "judge.files"}
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.results import html as report_html, leaderboard, scoring, serialize
+from judge.results import gradescope, html as report_html, leaderboard, scoring, visibility
 from judge.results.store import Store
 from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict, overall
 
@@ -136,6 +136,11 @@ def graded(tmp_path_factory):
         files[fmt] = folder / f"board.{fmt}"
         res = judge("leaderboard", "minesweeper", "--db", db, "--format", fmt, "--output", files[fmt])
         assert res.returncode == 0, res.stderr
+    for fmt in ("json", "junit", "html"):  # the instructor's own view
+        files[f"all-{fmt}"] = folder / f"all.{fmt}"
+        res = judge("leaderboard", "minesweeper", "--db", db, "--format", fmt, "--show-secret",
+                    "--output", files[f"all-{fmt}"])
+        assert res.returncode == 0, res.stderr
     return db, files
 
 
@@ -178,7 +183,7 @@ def test_csv_and_json_parse_back(graded):
 
 def test_junit_one_testcase_per_case_with_diffs(graded):
     _, files = graded
-    root = ET.parse(files["junit"]).getroot()
+    root = ET.parse(files["all-junit"]).getroot()
     suites = root.findall("testsuite")
     assert len(suites) == 4 and all(len(s.findall("testcase")) == N for s in suites)
     four_way = next(s for s in suites if s.get("name").startswith("four_way"))
@@ -193,11 +198,39 @@ def test_gradescope_results_json(graded):
     ambiguous = judge("leaderboard", "--db", db, "--format", "gradescope")
     assert ambiguous.returncode == 2 and "--author" in ambiguous.stderr
     doc = json.loads(judge("leaderboard", "--db", db, "--format", "gradescope", "--author", "mine_noop.py").stdout)
-    assert doc["max_score"] == N and doc["score"] == sum(t["score"] for t in doc["tests"])
+    assert "max_score" not in doc and doc["score"] == sum(t["score"] for t in doc["tests"])
+    assert sum(t["max_score"] for t in doc["tests"]) == N and isinstance(doc["execution_time"], int)
     assert len(doc["tests"]) == N and {"name", "score", "max_score", "status", "output"} <= set(doc["tests"][0])
     failed = [t for t in doc["tests"] if t["status"] == "failed"]
-    assert failed and "WA" in failed[0]["output"] and failed[0]["score"] == 0
+    assert failed and all(t["output"].startswith("WA") and t["score"] == 0 for t in failed)
+    assert {t["visibility"] for t in doc["tests"]} == {"visible", "after_published"}
+    assert all(t["visibility"] == ("visible" if t["tags"] == ["sample"] else "after_published") for t in doc["tests"])
     assert doc["leaderboard"][0] == {"name": "rank", "value": 2, "order": "asc"}
+    assert all(isinstance(v["value"], (int, float)) for v in doc["leaderboard"])
+
+
+def test_junit_validates_against_the_xunit_schema(graded):
+    """Both views against the Jenkins xunit plugin's junit-10.xsd, and read back by junitparser."""
+    import junitparser
+    import xmlschema
+
+    schema = xmlschema.XMLSchema(str(ROOT / "tests" / "data" / "junit-10.xsd"))
+    _, files = graded
+    for name in ("junit", "all-junit"):
+        schema.validate(str(files[name]))
+        suites = {s.name.split(":")[0]: s for s in junitparser.JUnitXml.fromfile(str(files[name]))}
+        assert set(suites) == {"bfs_class.py", "mine_noop.py", "four_way.py", "crash.py"}
+        for suite in suites.values():
+            results = [type(r).__name__ for case in suite for r in case.result]
+            assert suite.tests == N and suite.failures == results.count("Failure")
+            assert suite.errors == results.count("Error") and suite.skipped == results.count("Skipped")
+        assert suites["bfs_class.py"].failures == suites["bfs_class.py"].errors == 0
+        assert suites["four_way.py"].failures > 0 and suites["four_way.py"].errors == 0  # WA: failures
+        assert suites["crash.py"].errors > 0                                             # RE: errors
+        kinds = {(type(r).__name__, r.type) for suite in suites.values() for case in suite for r in case.result}
+        assert {t for k, t in kinds if k == "Failure"} == {"WA"} and {t for k, t in kinds if k == "Error"} == {"RE"}
+        crash = next(r for case in suites["crash.py"] for r in case.result if isinstance(r, junitparser.Error))
+        assert crash.type == "RE" and crash.message.startswith("RE (runtime error)")
 
 
 def test_gradescope_output_says_a_wrong_answer_once():
@@ -206,9 +239,9 @@ def test_gradescope_output_says_a_wrong_answer_once():
              CaseResult("big", "secret", Verdict.RE, time_ms=1, message="IndexError"))
     board = leaderboard.Leaderboard("coins", "Coins", TESTS, [leaderboard.Entry(
         1, "a", "a.py", "python", Verdict.WA, 0, 2, 0, 2, None, "2024", "s", 1, cases=cases)], ["trap", "big"], False)
-    wrong, crashed = serialize.gradescope_document(board, board.entries[0])["tests"]
-    assert wrong["output"].startswith("WA: expected 2, got 3\nand more") and wrong["output"].count("got 3") == 1
-    assert crashed["output"].startswith("RE: IndexError")
+    wrong, crashed = gradescope.entry_document(board, board.entries[0], visibility.EVERYTHING)["tests"]
+    assert wrong["output"].startswith("WA (wrong answer): expected 2, got 3\nand more")
+    assert wrong["output"].count("got 3") == 1 and crashed["output"].startswith("RE (runtime error): IndexError")
 
 
 class _Collect(HTMLParser):
@@ -239,7 +272,7 @@ class _Collect(HTMLParser):
 
 def test_html_structure(graded):
     _, files = graded
-    page = files["html"].read_text()
+    page = files["all-html"].read_text()
     parsed = _Collect()
     parsed.feed(page)
     assert parsed.rank_rows == 1 + 4            # header and one row per author
@@ -290,7 +323,8 @@ def graded_orders(tmp_path_factory):
                 subs / "compile_error" / "syntax_error.py", "--db", folder / "r.sqlite3", "--fuzz", "0")
     assert out.returncode == 1, out.stderr
     page = folder / "board.html"
-    res = judge("leaderboard", "course_schedule", "--db", folder / "r.sqlite3", "--format", "html", "--output", page)
+    res = judge("leaderboard", "course_schedule", "--db", folder / "r.sqlite3", "--format", "html", "--show-secret",
+                "--output", page)  # the instructor's view: the secret large case drawn
     assert res.returncode == 0, res.stderr
     return page
 
@@ -347,6 +381,18 @@ def test_course_schedule_page_in_headless_chromium(graded_orders, tmp_path):
     colours = _screenshot(graded_orders, tmp_path)
     for verdict in ("AC", "WA", "RE", "CE"):
         assert _near(colours, Verdict.from_name(verdict).colour), verdict
+
+
+def test_html_keeps_compile_errors_lines_and_counts_what_it_cuts():
+    compile_error = "bad.cpp:2:11: error: expected primary-expression\n    2 |   int x = ;\n      |           ^"
+    ce = CaseResult("c", "sample", Verdict.CE, message=compile_error)
+    wa = CaseResult("w", "sample", Verdict.WA, message="row 0", diff=tuple(f"row {i}" for i in range(15)), got=[1])
+    entries = [leaderboard.Entry(i + 1, name, f"{name}.py", "python", case.verdict, 0, 1, 0, 1, None, "2024", "s", 1,
+                                 cases=(case,), first_failure=FirstFailure(case, {"x": 1}, [2]))
+               for i, (name, case) in enumerate((("ce", ce), ("wa", wa)))]
+    page = report_html.html(leaderboard.Leaderboard("p", "P", TESTS, entries, ["c"], False))
+    assert '<pre class="message">' + compile_error.replace(">", "&gt;") + "</pre>" in page
+    assert "<li>row 11</li>" in page and "<li>row 12</li>" not in page and "3 more</li>" in page
 
 
 # ------------------------------------------------------------------ classes: late, stale, missing, overheads
@@ -452,6 +498,23 @@ def test_gradebook_neutralises_formulas_and_controls(tmp_path):
     (row,) = csv.DictReader(io.StringIO(gradebook.to_csv(board)))
     assert row["student_id"] == "'@1" and row["name"].startswith("'+cmd") and row["email"] == "'-2+3@x\\x1b[2J"
     assert row["score"] == "4.0" and row["verdict"] == "AC"
+
+
+def test_junit_stays_valid_whatever_a_submission_prints():
+    """Controls, noncharacters and lone surrogates in what a submission printed or raised: escaped, so the
+    file is still XML the xunit schema accepts."""
+    import xmlschema
+
+    hostile = "ok\x00\x1b[2J\ufffe\uffff\ud800\u202e<]]>&\nline two"
+    cases = (CaseResult("c1", "sample", Verdict.RE, time_ms=1, message=hostile, output=hostile),
+             CaseResult("c2", "sample", Verdict.WA, time_ms=1, message="x", diff=(hostile,), output=hostile))
+    board = leaderboard.Leaderboard("p", "P", TESTS, [leaderboard.Entry(
+        1, hostile, "a.py", "python", Verdict.RE, 0, 2, 0, 2, None, "2024", "s", 1, cases=cases)], ["c1", "c2"], False)
+    from judge.results import exports
+
+    text = exports.junit(board)
+    xmlschema.XMLSchema(str(ROOT / "tests" / "data" / "junit-10.xsd")).validate(text.encode("utf-8", "strict"))
+    assert "\\uffff" in text and "<system-out>" in text and "line two" in text
 
 
 def test_html_names_stale_and_missing_authors_escaped(tmp_path):

@@ -161,7 +161,7 @@ def test_a_long_input_is_not_printed_whole(tmp_path):
     db = tmp_path / "r.sqlite3"
     assert run_judge("grade", package, submission, "--fuzz", "0", "--db", db).returncode == 1
     for fmt in ("html", "junit"):
-        page = run_judge("leaderboard", "--db", db, "--format", fmt)
+        page = run_judge("leaderboard", "--db", db, "--format", fmt, "--show-secret")  # a secret case, shown
         assert page.returncode == 0 and "29994" not in page.stdout, fmt  # the list's last number
         assert re.search(r"nums: \[0, 3, 6, .*, \.\.\. \d{4} more\]", page.stdout), fmt
 

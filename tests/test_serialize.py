@@ -129,10 +129,17 @@ def test_verify_json(tmp_path):
 
 def test_leaderboard_json_and_gradescope(graded):
     db, _ = graded
-    board = json.loads(judge("leaderboard", "minesweeper", "--db", db, "--format", "json").stdout)
+    board = json.loads(judge("leaderboard", "minesweeper", "--db", db, "--format", "json", "--show-secret").stdout)
     assert_valid(board, "leaderboard_document")
     entries = {e["author"]: e for e in board["entries"]}
     assert entries["four_way.py"]["first_failure"]["diff"] and entries["four_way.py"]["first_failure"]["got"]
+    # students' view (the default): the secret first failure by name and verdict only
+    shown = json.loads(judge("leaderboard", "minesweeper", "--db", db, "--format", "json").stdout)
+    assert_valid(shown, "leaderboard_document")
+    first = next(e for e in shown["entries"] if e["author"] == "four_way.py")["first_failure"]
+    assert first["group"] == "secret" and first["verdict"] == "WA" and first["name"]
+    assert (first["diff"], first["got"], first["args"], first["expected"]) == ([], None, None, None)
+    assert first["output"] == first["message"] == ""
     assert all(isinstance(c["diff"], list) for e in board["entries"] for c in e["cases"])
     assert {c["group"] for c in entries["bfs_class.py"]["cases"]} == {"sample", "secret", "random"}
     out = judge("leaderboard", "minesweeper", "--db", db, "--format", "gradescope", "--author", "four_way.py")

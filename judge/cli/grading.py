@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 
 from judge import languages
 from judge.cli.common import EXIT_INTERRUPTED, EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
+from judge.errors import JudgeError, UsageError
 from judge.grading import compare
 from judge.grading.grade import find_submissions, grade
 from judge.problems.cases import count_by_group, test_set_hash
 from judge.problems.problem import load_problem
+from judge.results.text import terminal
 from judge.verdict import SubmissionResult, Verdict
 
 if TYPE_CHECKING:  # the store is imported when it is opened
@@ -29,15 +31,27 @@ def cmd_grade(args: argparse.Namespace) -> int:
     from judge.results.roster import parse_time
 
     problem = load_problem(args.problem)
-    sources = find_submissions(args.submissions)
+    fmt = "json" if args.json else args.format
+    sources = _one_for_gradescope(problem.id, args, fmt)
+    cluster, served = None, {}
+    if args.broker:  # Celery is imported only here: a local run never pays for it
+        from judge.cluster.client import Cluster
+
+        # a broker that is down, or no worker alive: one clear error before anything is drawn or written
+        cluster = Cluster(args.broker)
+        served = cluster.ready({languages.for_path(s).name for s in sources}, args.require_sandbox, _warn)
     opts, fixed, cases = options_and_cases(problem, args)
-    warn_missing_toolchains(sources)
+    if cluster is None:  # the workers' toolchains are what counts there, and ready() told of those
+        warn_missing_toolchains(sources)
     roster = load_roster(args.roster)
     deadline = parse_time(args.deadline, "--deadline") if args.deadline else None
     store = None if args.no_store else open_store(args)
     recorder = Recorder(store, problem, cases, opts, author=args.author, use_cache=not args.no_cache,
                         seed=args.seed if len(cases) > len(fixed) else None, given=args.submissions,
                         roster=roster, deadline=deadline)
+    if cluster is not None:
+        recorder.grader = cluster.grader(served, tests=recorder.tests, fuzz=args.fuzz, seed=args.seed,
+                                         keep_going=args.keep_going, author=args.author, warn=_warn)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # a kill marks the run interrupted, as Ctrl-C does
     interrupted = False
     try:
@@ -54,14 +68,23 @@ def cmd_grade(args: argparse.Namespace) -> int:
     box = opts.box
     assert box is not None  # options() finds one
     drawn = cases[len(fixed):]
-    if args.json:
+    if (fmt == "gradescope" or args.gradescope_results) and results:  # none when interrupted at once
+        from judge.results import gradescope, serialize, visibility
+
+        policy = visibility.EVERYTHING if args.show_secret else visibility.policy(problem)
+        results_json = serialize.dumps(gradescope.submission_document(problem, cases, results[0], policy))
+        if args.gradescope_results:
+            _write(Path(args.gradescope_results), results_json)
+        if fmt == "gradescope":
+            print(results_json)
+    if fmt == "json":
         from judge.results import serialize
 
         print(serialize.dumps(serialize.grade_document(
             problem.id, problem.title, results, comparison, sandbox=box.name, sandbox_detail=box.describe(),
             isolated=box.isolated, cases=len(cases), random_count=len(drawn), seed=args.seed,
             random_hash=test_set_hash(drawn))))
-    else:
+    elif fmt == "text":
         from judge.results import report  # the table's tabulate costs 20-30 ms to import: text runs only
 
         header = (f"problem {problem.id}: {len(cases)} cases ({count_by_group(fixed)}, "
@@ -75,6 +98,33 @@ def cmd_grade(args: argparse.Namespace) -> int:
         print(f"judge: interrupted after {len(results)} of {len(sources)} submissions{kept}", file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_OK if all(r.verdict is Verdict.AC for r in results) else EXIT_NOT_ACCEPTED
+
+
+def _one_for_gradescope(problem_id: str, args: argparse.Namespace, fmt: str) -> list[Path]:
+    """The submission files given; for Gradescope exactly one, else (--gradescope-results) a results.json
+    with score 0 that says why, since Gradescope shows a student nothing but that file."""
+    try:
+        sources = find_submissions(args.submissions)
+        if (fmt == "gradescope" or args.gradescope_results) and len(sources) != 1:
+            names = ", ".join(s.name for s in sources[:10]) + (", ..." if len(sources) > 10 else "")
+            raise UsageError(f"Gradescope's results.json describes one submission: found {len(sources)} "
+                             f"submission files ({names}); hand in exactly one")
+    except UsageError as exc:
+        if args.gradescope_results:
+            from judge.results import gradescope, serialize
+
+            _write(Path(args.gradescope_results), serialize.dumps(gradescope.failure_document(problem_id, str(exc))))
+        raise
+    return sources
+
+
+def _write(path: Path, text: str) -> None:
+    """A file of output, its folder made if need be; JudgeError when it cannot be written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise JudgeError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
 def _in_given_order(finished: list[SubmissionResult], sources: list[Path]) -> list[SubmissionResult]:
@@ -119,6 +169,10 @@ def warn_missing_toolchains(sources: Iterable[Path]) -> None:
         tool = lang.toolchain()
         if not tool.ok:
             print(f"judge: warning: {lang.title}: {tool.message}; its submissions get JE", file=sys.stderr)
+
+
+def _warn(line: str) -> None:
+    print(f"judge: warning: {terminal(line)}", file=sys.stderr)  # it may quote a submission's name
 
 
 def _interrupt(signum: int, frame: object) -> None:

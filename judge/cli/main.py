@@ -4,7 +4,7 @@ Exit codes: 0 everything accepted (or the package verified), 1 some submission n
 verify mismatch), 2 bad usage or bad input (a one-line message naming the file and what is
 wrong), 3 a bug in the judge itself, 130 interrupted.
 
-The commands live in judge/cli/ (grading, package, results, toolchains) and are imported only when
+The commands live in judge/cli/ (grading, cluster, package, results, toolchains) and are imported only when
 run: a `judge grade` with no random cases never imports hypothesis, and none but `leaderboard
 --format html` imports Jinja2.
 """
@@ -25,6 +25,9 @@ from judge.results.text import terminal
 REQUIRE_HELP = ("fail (exit 2) instead of running submissions with resource limits only when no sandbox works here, "
                 "or without the cgroups that limit and measure each box from outside")
 DB_HELP = "results store (default: $JUDGE_DB or .judge/results.sqlite3)"
+BROKER_HELP = "the Redis broker, redis://[:PASSWORD@]HOST:PORT/DB or rediss://... (default: $JUDGE_BROKER)"
+SHOW_SECRET_HELP = ("the instructor's own view: show every case's inputs, expected answer, answer and output "
+                    "(default: problem.yaml's `visibility`; secret cases by name and verdict only)")
 LEADERBOARD_FORMATS = ["terminal", "markdown", "csv", "json", "junit", "html", "gradescope", "gradebook"]
 ROSTER_HELP = ("a CSV of the students (columns file,id,name,email[,submitted_at]): names each file's or folder's "
                "author, before every other rule (see README, Authors)")
@@ -42,7 +45,15 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Grade submission files (or folders of them) on a problem's cases.")
     g.add_argument("problem", help="a name under problems/ or a path to a problem folder")
     g.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="a file, or a folder searched recursively")
-    g.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
+    g.add_argument("--json", action="store_true", help="print one JSON document instead of the table "
+                                                       "(the same as --format json)")
+    g.add_argument("--format", "-f", choices=["text", "json", "gradescope"], default="text",
+                   help="text: the table and the failures (default); json: one JSON document; gradescope: "
+                        "Gradescope's results.json of the one submission given")
+    g.add_argument("--gradescope-results", metavar="FILE",
+                   help="also write Gradescope's results.json of the one submission given to FILE (when there is "
+                        "not exactly one, a results.json with score 0 that says why, and exit 2)")
+    g.add_argument("--show-secret", action="store_true", help=SHOW_SECRET_HELP)
     g.add_argument("--jobs", "-j", type=int, default=jobs, help="submissions graded at once (default: cores)")
     g.add_argument("--keep-going", action="store_true",
                    help="run every case even after a TLE or MLE (default: skip the rest of that submission)")
@@ -57,7 +68,36 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--deadline", metavar="ISO", help=DEADLINE_HELP + " (kept with the run for the leaderboard)")
     _random_options(g)
     g.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
+    g.add_argument("--broker", metavar="URL", default=os.environ.get("JUDGE_BROKER") or None,
+                   help="grade on the workers of this Redis broker, redis://[:PASSWORD@]HOST:PORT/DB or "
+                        "rediss://... (default: $JUDGE_BROKER; none: grade here)")
     g.set_defaults(run="grading:cmd_grade")
+
+    w = sub.add_parser("worker", help="grade the jobs of a broker on this machine (a Celery worker)",
+                       description="Serve `judge grade --broker` jobs from a Redis broker: a Celery worker that "
+                                   "grades each submission in the sandbox against its own copy of the problem "
+                                   "packages. It refuses to start without a sandbox (unless --allow-unsandboxed) "
+                                   "or without the toolchain of a language it is told to serve.")
+    w.add_argument("--broker", metavar="URL", default=os.environ.get("JUDGE_BROKER") or None, help=BROKER_HELP)
+    w.add_argument("--concurrency", "-c", type=int, default=jobs, metavar="N",
+                   help="submissions graded at once (default: cores)")
+    w.add_argument("--languages", metavar="LANG,LANG...",
+                   help="serve only these (python,cpp,java,go,javascript,typescript; default: every language "
+                        "whose toolchain is installed here)")
+    w.add_argument("--allow-unsandboxed", action="store_true",
+                   help="run submissions with resource limits only when no sandbox works here")
+    w.add_argument("--time-limit", type=float, default=defaults.CLUSTER_TIME_LIMIT, metavar="SECONDS",
+                   help=f"hard limit on one submission's grading: past it, it gets JE (default: "
+                        f"{defaults.CLUSTER_TIME_LIMIT:g}); the job of a worker that died goes to another this "
+                        f"long + 10 s after it was taken (give every worker of a broker the same)")
+    w.set_defaults(run="cluster:cmd_worker")
+
+    ws = sub.add_parser("workers", help="list the live workers of a broker",
+                        description="Ask the broker's workers who is alive: languages, sandbox, time limit, "
+                                    "load (submissions being graded of its concurrency).")
+    ws.add_argument("--broker", metavar="URL", default=os.environ.get("JUDGE_BROKER") or None, help=BROKER_HELP)
+    ws.add_argument("--json", action="store_true")
+    ws.set_defaults(run="cluster:cmd_workers")
 
     b = sub.add_parser("leaderboard", help="rank the stored results of a problem",
                        description="Rank each author's best stored submission: by score, then speed relative to "
@@ -67,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
     b.add_argument("--db", metavar="PATH", help=DB_HELP)
     b.add_argument("--author", help="for --format gradescope: whose results.json to write")
+    b.add_argument("--show-secret", action="store_true", help=SHOW_SECRET_HELP)
     b.add_argument("--roster", metavar="FILE", help="the students (CSV, as for grade): those without a submission are "
                                                     "listed as missing (default: the newest --roster a run was given)")
     b.add_argument("--deadline", metavar="ISO", help=DEADLINE_HELP + " (default: the newest a run was given, else "
@@ -159,6 +200,35 @@ def build_parser() -> argparse.ArgumentParser:
                                     "point's signature, how many cases each group has, and where it is.")
     pr.add_argument("folder", nargs="?", metavar="FOLDER", help="a package, or a folder of packages, to list too")
     pr.set_defaults(run="package:cmd_problems")
+
+    sv = sub.add_parser("serve", help="serve a contest: an HTTP API, pages to submit, a live scoreboard",
+                        description="Serve a contest (or, without --contest, every problem found, open to anyone "
+                                    "who registers) over HTTP: a JSON API with its docs at /docs, pages to submit "
+                                    "and follow verdicts, and a live scoreboard. Submissions are stored before "
+                                    "they are acknowledged and graded in the box by worker processes.")
+    sv.add_argument("--contest", metavar="FILE", help="the contest file (README: judge serve)")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8529, help="the port (default: 8529)")
+    sv.add_argument("--workers", type=int, default=2, help="worker processes grading at once (default: 2)")
+    sv.add_argument("--broker", metavar="URL", default=os.environ.get("JUDGE_BROKER") or None,
+                    help="grade on the `judge worker`s of this Redis broker instead of worker processes of "
+                         "its own: " + BROKER_HELP)
+    sv.add_argument("--db", metavar="PATH", help=DB_HELP)
+    sv.set_defaults(run="serve:cmd_serve")
+
+    gs = sub.add_parser("gradescope", help="write the autograder bundle Gradescope expects for a problem",
+                        description="Write Gradescope's autograder bundle: setup.sh (Ubuntu's toolchains and the "
+                                    "judge's libraries), run_autograder (grades /autograder/submission and writes "
+                                    "/autograder/results/results.json), the judge and the problem package. Upload "
+                                    "the .zip as the assignment's autograder.")
+    gs.add_argument("problem", help="a name under problems/ or a path to a problem folder")
+    gs.add_argument("--output", "-o", required=True, metavar="DIR|FILE.zip",
+                    help="a .zip file to upload, or a new (or empty) folder")
+    gs.add_argument("--show-secret", action="store_true",
+                    help="let students see every case's inputs and answers on Gradescope (default: problem.yaml's "
+                         "`visibility`; secret cases by name and verdict only, after grades are published)")
+    _random_options(gs)
+    gs.set_defaults(run="gradescope:cmd_gradescope")
 
     lang = sub.add_parser("languages", help="list the languages, their toolchains and self-tests",
                           description="For each language: its toolchain, version, and whether a trivial solution "

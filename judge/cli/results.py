@@ -14,7 +14,7 @@ from judge.errors import JudgeError, StoreError
 def cmd_leaderboard(args: argparse.Namespace) -> int:
     """`judge leaderboard [PROBLEM]`."""
     from judge.grading.recorder import ensure_overheads, ensure_reference_times, run_cases
-    from judge.results import exports, leaderboard
+    from judge.results import exports, leaderboard, visibility
     from judge.results.roster import parse_time
     from judge.results.store import db_path
 
@@ -35,12 +35,15 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         if ensure_reference_times(store, target.problem, target.latest):
             ensure_overheads(store, target.problem, target.latest)
         board = leaderboard.build(store, target, deadline, roster, changed)
+    # The one place the visibility policy is applied: every format below is drawn from this board.
+    policy = visibility.EVERYTHING if args.show_secret else visibility.policy(target.problem)
+    board = visibility.redact(board, policy)
     if args.format == "html":
         from judge.results import html as report_html
 
         text = report_html.html(board)
     elif args.format == "gradescope":
-        text = exports.gradescope(board, args.author)
+        text = exports.gradescope(board, args.author, policy)
     elif args.format == "gradebook":
         from judge.results import gradebook
 

@@ -34,6 +34,11 @@ if TYPE_CHECKING:  # sqlite3 is imported only by a run that opens the store
 
 REFERENCE_REPEATS = 3
 
+#: What grades the submissions the store does not hold: grade.grade here, or the cluster's sender
+#: (judge/cluster/client.py), which takes the same arguments and returns the same records.
+Grader = Callable[[Problem, Sequence[Case], Sequence[Path], Options, Callable[[SubmissionResult], None]],
+                  list[SubmissionResult]]
+
 
 @cache
 def toolchain_version(language: str) -> str:
@@ -75,6 +80,7 @@ class Recorder:
     #: Who wrote each file and when it was handed in, by absolute path, known already (a re-grade
     #: keeps what was stored); the others are found by judge/grading/authors.py.
     known: dict[str, tuple[str, Handin]] = field(default_factory=dict)
+    grader: Grader = grade
 
     def __post_init__(self) -> None:
         self.tests = test_set_hash(list(self.cases))
@@ -130,7 +136,8 @@ class Recorder:
             if progress:
                 progress(result)
 
-        grade(self.problem, self.cases, todo, self.options, finished)
+        if todo:
+            self.grader(self.problem, self.cases, todo, self.options, finished)
         return [done[str(Path(s).resolve())] for s in sources]
 
     def _annotate(self, result: SubmissionResult, cached: bool) -> SubmissionResult:

@@ -12,9 +12,9 @@ from typing import Any
 from tabulate import tabulate
 
 from judge.errors import UsageError
-from judge.results import render, serialize
+from judge.results import gradescope as gradescope_results, render, serialize, visibility
 from judge.results.leaderboard import Entry, Leaderboard
-from judge.results.text import csv_cell, markdown_cell, terminal as terminal_text
+from judge.results.text import csv_cell, markdown_cell, multiline, terminal as terminal_text
 from judge.verdict import Verdict
 
 COLUMNS = ["rank", "author", "submission", "language", "verdict", "score", "passed", "speed", "submitted"]
@@ -105,49 +105,80 @@ def to_json(board: Leaderboard) -> str:
     return serialize.dumps(serialize.leaderboard_document(board))
 
 
+#: Verdicts that are JUnit `<error>`s (the submission did not finish the case); WA is a `<failure>`.
+ERRORS = frozenset({Verdict.RE, Verdict.CE, Verdict.TLE, Verdict.MLE, Verdict.OLE, Verdict.JE})
+
+
+def _seconds(ms: float) -> str:
+    return f"{ms / 1000:.3f}"
+
+
+def _junit_suite(parent: ET.Element, board: Leaderboard, e: Entry) -> tuple[int, int, int]:
+    """One testsuite: a testcase per listed case, one per hidden group; (tests, failures, errors)."""
+    cases = visibility.listed(e.cases)
+    tallies = visibility.hidden_tallies(e.cases, board.weights)
+    failures = sum(c.verdict is Verdict.WA for c in cases) + sum(t.failed() for t in tallies)
+    errors = sum(c.verdict in ERRORS for c in cases)
+    tests = len(cases) + len(tallies)
+    suite = ET.SubElement(parent, "testsuite", name=terminal_text(f"{e.author}: {e.submission}"), tests=str(tests),
+                          failures=str(failures), errors=str(errors),
+                          skipped=str(sum(c.verdict is Verdict.SKIPPED for c in cases)),
+                          time=_seconds(sum(c.time_ms for c in e.cases)), timestamp=e.submitted_at)
+    for c in cases:
+        case = ET.SubElement(suite, "testcase", classname=f"{board.problem}.{c.group}", name=terminal_text(c.name),
+                             time=_seconds(c.time_ms))
+        if c.verdict is Verdict.SKIPPED:
+            ET.SubElement(case, "skipped", message=terminal_text(c.message or "skipped"))
+        elif c.verdict is not Verdict.AC:
+            kind = "error" if c.verdict in ERRORS else "failure"
+            head = f"{c.verdict.value} ({c.verdict.description})" + (f": {c.message}" if c.message else "")
+            element = ET.SubElement(case, kind, type=c.verdict.value, message=terminal_text(head.split("\n")[0]))
+            # The checker's explanations (or a compile error) keep their line breaks, nothing else a control
+            # (XML 1.0 cannot even hold most of them).
+            lines = [multiline(line) for line in (list(c.diff) or c.message.split("\n")) if line]
+            failure = e.first_failure
+            if failure is not None and failure.case.name == c.name and not visibility.is_redacted(failure):
+                lines += render.failure_lines(failure, board.by_position)  # as the other reports draw them
+            element.text = "\n".join(lines) or c.verdict.description
+        # The store keeps what a case printed for the first failing case only (in its first failure).
+        printed = c.output or (e.first_failure.case.output if e.first_failure is not None
+                               and e.first_failure.case.name == c.name else "")
+        if printed:
+            ET.SubElement(case, "system-out").text = multiline(printed)
+    for t in tallies:
+        case = ET.SubElement(suite, "testcase", classname=f"{board.problem}.{t.group}",
+                             name=f"{t.group}: {t.total} hidden case{'s' if t.total != 1 else ''}", time="0.000")
+        if t.failed():
+            ET.SubElement(case, "failure", type="hidden", message=f"{t.passed} of {t.total} passed")
+    return tests, failures, errors
+
+
 def junit(board: Leaderboard) -> str:
-    """JUnit XML: a testsuite per ranked submission, a testcase per case, failures with the diff."""
+    """JUnit XML (valid against the Jenkins xunit plugin's junit-10.xsd): a testsuite per ranked submission, a
+    testcase per listed case (WA a failure; RE, CE, TLE, MLE, OLE, JE errors; what it printed as system-out)."""
     suites = ET.Element("testsuites", name=f"judge {board.problem}")
-    total = failures = 0
+    totals = [0, 0, 0]
     for e in board.entries:
-        failed = [c for c in e.cases if c.verdict is not Verdict.AC and c.verdict is not Verdict.SKIPPED]
-        skipped = [c for c in e.cases if c.verdict is Verdict.SKIPPED]
-        suite = ET.SubElement(suites, "testsuite", name=terminal_text(f"{e.author}: {e.submission}"),
-                              tests=str(len(e.cases)),
-                              failures=str(len(failed)), skipped=str(len(skipped)),
-                              time=f"{sum(c.time_ms for c in e.cases) / 1000:.3f}", timestamp=e.submitted_at)
-        for c in e.cases:
-            case = ET.SubElement(suite, "testcase", classname=f"{board.problem}.{c.group}", name=c.name,
-                                 time=f"{c.time_ms / 1000:.3f}")
-            if c.verdict is Verdict.SKIPPED:
-                ET.SubElement(case, "skipped", message=terminal_text(c.message or "skipped"))
-            elif c.verdict is not Verdict.AC:
-                failure = ET.SubElement(case, "failure", type=c.verdict.value,
-                                        message=terminal_text(f"{c.verdict.value}: {c.message}"))
-                # Line by line: the checker's explanations keep their line breaks, nothing else a control.
-                lines = [terminal_text(line) for line in ("\n".join(c.diff) or c.message).split("\n")]
-                if e.first_failure is not None and e.first_failure.case.name == c.name:
-                    # the values, as the other reports draw them
-                    lines += render.failure_lines(e.first_failure, board.by_position)
-                failure.text = "\n".join(lines)
-        total += len(e.cases)
-        failures += len(failed)
-    suites.set("tests", str(total))
-    suites.set("failures", str(failures))
+        for i, n in enumerate(_junit_suite(suites, board, e)):
+            totals[i] += n
+    suites.set("tests", str(totals[0]))
+    suites.set("failures", str(totals[1]))
+    suites.set("errors", str(totals[2]))
+    suites.set("time", _seconds(sum(c.time_ms for e in board.entries for c in e.cases)))
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
 
 
-def gradescope(board: Leaderboard, author: str | None = None) -> str:
-    """Gradescope's results.json for one author's best submission, with the ranking as its leaderboard."""
+def gradescope(board: Leaderboard, author: str | None = None, policy: visibility.Policy = visibility.DEFAULT) -> str:
+    """Gradescope's results.json for one author's best submission, with its rank as a leaderboard value."""
     if author is None and len(board.entries) != 1:
-        names = ", ".join(e.author for e in board.entries) or "none"
+        names = ", ".join(terminal_text(e.author) for e in board.entries) or "none"
         raise UsageError(f"--format gradescope describes one submission: name its author with --author "
                          f"(authors: {names})")
     entry = board.entries[0] if author is None else next((e for e in board.entries if e.author == author), None)
     if entry is None:
         raise UsageError(f"no submission of author {author!r} on the leaderboard of {board.problem}")
-    return serialize.dumps(serialize.gradescope_document(board, entry))
+    return serialize.dumps(gradescope_results.entry_document(board, entry, policy))
 
 
 FORMATS = {"terminal": terminal, "markdown": markdown, "csv": to_csv, "json": to_json, "junit": junit}

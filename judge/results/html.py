@@ -11,7 +11,7 @@ from typing import Any
 
 import jinja2
 
-from judge.results import render
+from judge.results import render, visibility
 from judge.results.leaderboard import Leaderboard
 from judge.verdict import FirstFailure, Verdict
 
@@ -42,27 +42,38 @@ def _grid(title: str, grid: render.Grid) -> dict[str, Any]:
             "small": grid.compact and max((len(r) for r in rows), default=0) > 20}
 
 
+#: Explanations of a failing case listed on the page; the rest are counted ("N more").
+DIFF_LINES = 12
+
+
 def failure_view(failure: FirstFailure, by_position: bool = True) -> dict[str, Any]:
     """The first failing case of a submission, drawn by the one renderer: the inputs, the expected answer
-    (when the case is known) and what came back (for a wrong answer), as grids or as lines."""
+    (when the case is known) and what came back (for a wrong answer), as grids or as lines; nothing of
+    them when the visibility policy took them out."""
     case, expected, got = failure.case, failure.expected, failure.case.got
     if case.verdict is Verdict.CE:  # about the source, not about a case: the compiler's lines alone
         return {"name": case.name, "verdict": case.verdict, "message": case.message, "grids": [], "plain": [],
-                "wrong_count": 0, "diff": [], "whole_run": True}
-    shown = render.case_view(failure.args, expected, got, with_expected=failure.args is not None,
-                             with_got=case.verdict is Verdict.WA, marks=False, page=True, by_position=by_position)
+                "wrong_count": 0, "diff": [], "more": 0, "output": "", "whole_run": True}
+    shown = [] if visibility.is_redacted(failure) else render.case_view(
+        failure.args, expected, got, with_expected=failure.args is not None, with_got=case.verdict is Verdict.WA,
+        marks=False, page=True, by_position=by_position)
     # A wrong answer's message is the checker's first explanation, which the list under it shows anyway.
     message = None if case.diff and case.message == case.diff[0] else case.message
     return {"name": case.name, "verdict": case.verdict, "message": message,
             "grids": [_grid(s.title, s.grid) for s in shown if s.grid is not None],
             "plain": [(s.title, s.text) for s in shown if s.grid is None],
             "wrong_count": render.wrong_squares(expected, got) if case.verdict is Verdict.WA and by_position else 0,
-            "diff": case.diff[:12], "whole_run": False}
+            "diff": case.diff[:DIFF_LINES], "more": max(0, len(case.diff) - DIFF_LINES), "output": case.output,
+            "whole_run": False}
 
 
 def html(board: Leaderboard) -> str:
     """The whole page."""
     failing = [(e, failure_view(e.first_failure, board.by_position)) for e in board.entries if e.first_failure]
+    hidden = {e.author: visibility.hidden_tallies(e.cases, board.weights) for e in board.entries}
     return _ENV.get_template("leaderboard.html").render(
-        board=board, failing=failing,
+        board=board, failing=failing, hidden=hidden, listed=visibility.listed,
+        # the roster's columns only when there is a roster or a deadline: a plain run keeps its table
+        students=any(e.student_id or e.name for e in board.everyone),
+        late=bool(board.deadline) or any(e.late for e in board.everyone),
         used=sorted({c.verdict for e in board.entries for c in e.cases}, key=lambda v: v.order))

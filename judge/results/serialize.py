@@ -3,8 +3,8 @@
 Every document the judge prints or exports as JSON is built here and carries `schema_version`;
 schema/results.schema.json (JSON Schema, draft 2020-12) describes each of them, field by field:
 `judge grade --json`, `judge verify --json`, `judge compare --json`, `judge strength --json`,
-`judge leaderboard --format json` and `--format gradescope` (Gradescope's own fields, with ours and
-`schema_version` in its `extra_data`).
+`judge leaderboard --format json`; and the `extra_data` of Gradescope's results.json (gradescope.py
+builds the rest of that document, Gradescope's own fields).
 The schema allows no field it does not describe, so bump SCHEMA_VERSION (and the schema's `const`)
 whenever a document changes shape: a field added, renamed, retyped or removed.
 
@@ -15,11 +15,11 @@ milliseconds rounded to 3 decimals; the store's names (row ids, `idx`, `grp`) ne
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from judge.results import mutation, render
+from judge.results import mutation, visibility
 from judge.results.mutation import MutantResult, StrengthReport
 from judge.results.records import Comparison
 from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict
@@ -27,7 +27,7 @@ from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult,
 if TYPE_CHECKING:  # only for the hints: `judge grade --json` need not import the leaderboard
     from judge.results.leaderboard import Entry, Leaderboard
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "results.schema.json"
 
 
@@ -93,8 +93,10 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     }
 
 
-def entry_to_json(entry: Entry, with_cases: bool = True) -> dict[str, Any]:
-    """One ranked author: their best submission, and with_cases its cases and first failing case."""
+def entry_to_json(entry: Entry, with_cases: bool = True, weights: Mapping[str, float] | None = None
+                  ) -> dict[str, Any]:
+    """One ranked author: their best submission, and with_cases its listed cases, the tally of each hidden
+    group (judge/results/visibility.py) and its first failing case."""
     data = {
         "rank": entry.rank, "author": entry.author, "submission": entry.submission, "language": entry.language,
         "verdict": entry.verdict.value, "passed": entry.passed, "total": entry.total, "score": entry.score,
@@ -105,7 +107,9 @@ def entry_to_json(entry: Entry, with_cases: bool = True) -> dict[str, Any]:
         "score_before_penalty": entry.raw_score, "test_set_hash": entry.test_set,
     }
     if with_cases:
-        data["cases"] = [case_to_json(c) for c in entry.cases]
+        data["cases"] = [case_to_json(c) for c in visibility.listed(entry.cases)]
+        data["hidden"] = [{"group": t.group, "passed": t.passed, "total": t.total}
+                          for t in visibility.hidden_tallies(entry.cases, weights or {})]
         data["first_failure"] = None if entry.first_failure is None else failure_to_json(entry.first_failure)
     return data
 
@@ -145,38 +149,10 @@ def leaderboard_document(board: Leaderboard) -> dict[str, Any]:
     return {
         "schema_version": SCHEMA_VERSION, "problem": board.problem, "title": board.title,
         "test_set_hash": board.test_set_hash, "reference_measured": board.reference_measured,
-        "cases": list(board.case_names), "entries": [entry_to_json(e) for e in board.entries],
+        "cases": list(board.case_names), "entries": [entry_to_json(e, weights=board.weights) for e in board.entries],
         "deadline": board.deadline or None, "package_changed": board.package_changed,
         "stale": [entry_to_json(e, with_cases=False) for e in board.stale],
         "missing": [{"student_id": e.student_id, "name": e.name or e.author, "email": e.email} for e in board.missing],
-    }
-
-
-def gradescope_document(board: Leaderboard, entry: Entry) -> dict[str, Any]:
-    """Gradescope's results.json for one entry; our own data (and schema_version) go in its `extra_data`."""
-    tests = []
-    for c in entry.cases:
-        ok = c.verdict is Verdict.AC
-        weight = board.weights.get(c.group, 1.0)
-        # A wrong answer's message is its first explanation: said once, in the heading line.
-        rest = c.diff[1:] if c.diff and c.diff[0] == c.message else c.diff
-        output = "" if ok else "\n".join(x for x in (f"{c.verdict.value}: {c.message}", "\n".join(rest)) if x)
-        if entry.first_failure is not None and entry.first_failure.case.name == c.name:
-            # as the other reports draw it
-            output += "\n" + "\n".join(render.failure_lines(entry.first_failure, board.by_position))
-        tests.append({"name": c.name, "score": weight if ok else 0.0, "max_score": weight,
-                      "status": "passed" if ok else "failed", "output": output,
-                      "tags": [c.group], "visibility": "visible" if c.group == "sample" else "after_published"})
-    return {
-        "score": entry.score, "max_score": entry.max_score,
-        "output": f"{entry.verdict.value}: {entry.passed}/{entry.total} cases passed; "
-                  f"rank {entry.rank} of {len(board.entries)}",
-        "tests": tests,
-        "leaderboard": [{"name": "rank", "value": entry.rank, "order": "asc"},
-                        {"name": "score", "value": entry.score},
-                        {"name": "speed", "value": entry.speed if entry.speed is not None else "-", "order": "asc"}],
-        "extra_data": {"schema_version": SCHEMA_VERSION, "problem": board.problem,
-                       "test_set_hash": board.test_set_hash, "entry": entry_to_json(entry, with_cases=False)},
     }
 
 

@@ -16,8 +16,9 @@ from typing import Any
 #: Bidi controls: the embeddings and overrides (U+202A-202E), the isolates (U+2066-2069) and the
 #: marks (U+061C, U+200E, U+200F), which reorder or hide text without being seen.
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-#: C0 controls, DEL, C1 controls, the bidi controls, and lone surrogates (which cannot even be encoded).
-_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff]")
+#: C0 controls, DEL, C1 controls, the bidi controls, lone surrogates (which cannot even be encoded), and
+#: the noncharacters U+FFFE and U+FFFF (which XML 1.0 cannot hold: one would make a JUnit file invalid).
+_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff\ufffe\uffff]")
 #: What starts a formula in a spreadsheet (OWASP, "CSV Injection").
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 #: What has a meaning in a Markdown table cell: the escape itself, code spans, the column bar, HTML
@@ -37,6 +38,11 @@ def _escape(match: re.Match[str]) -> str:
 def terminal(text: Any) -> str:
     """`text` with control characters, bidi controls and lone surrogates escaped (`\\x1b`, `\\u202e`)."""
     return _UNSAFE.sub(_escape, str(text))
+
+
+def multiline(text: Any) -> str:
+    """`text` escaped as for a terminal line by line: its line breaks kept (a compile error, what was printed)."""
+    return "\n".join(terminal(line) for line in str(text).split("\n"))
 
 
 def csv_cell(value: Any) -> Any:

@@ -1,0 +1,291 @@
+"""The sending side: jobs out to the workers' queues, results back as they come, live workers listed.
+
+`judge grade --broker` uses Cluster.grader() inside the Recorder, which writes the store as for a
+local run (only the process that sent the jobs writes it). `judge serve` may use Cluster directly:
+
+    cluster = Cluster(url)                       # BrokerError when Redis is down or refuses us
+    served = cluster.ready(languages)            # {language: [worker, ...]}; SetupError if none is alive
+    ids = {cluster.send(job): job for job in jobs}
+    for task_id, got in cluster.results(ids):    # as they finish, each once
+        result = result_from_json(got) if isinstance(got, dict) else failed(ids[task_id], cases, got)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from judge import languages
+from judge.cluster.app import check_url, make_app, queue, redact, split_tls
+from judge.cluster.job import Job, result_from_json
+from judge.errors import BrokerError, JobError, SetupError
+from judge.grading.authors import author_of
+from judge.grading.grade import Options, display_name
+from judge.problems.cases import Case
+from judge.problems.problem import Problem
+from judge.verdict import CaseResult, SubmissionResult, Verdict
+
+#: Seconds a broadcast to the workers waits for their replies.
+REPLY_WAIT = 1.0
+#: While results are awaited, the live workers are asked this often; a language none of them serves
+#: any more for this many checks in a row has its remaining jobs failed as JE instead of waited for.
+WATCH_EVERY, WATCH_PATIENCE = 15.0, 4
+
+
+@dataclass(frozen=True)
+class Worker:
+    """A live worker as it describes itself (judge_info)."""
+
+    name: str
+    languages: tuple[str, ...]
+    sandbox: str
+    isolated: bool
+    time_limit: float | None
+    concurrency: int
+    active: int
+
+
+def ping(url: str) -> None:
+    """BrokerError, in one line without the password, unless Redis at `url` answers."""
+    import redis
+
+    plain, tls = split_tls(check_url(url))
+    try:
+        client = redis.Redis.from_url(plain, socket_connect_timeout=5, socket_timeout=5, **(tls or {}))
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.exceptions.RedisError, OSError, ValueError) as exc:
+        raise BrokerError(f"the broker at {redact(url)} cannot be used: {exc}") from None
+
+
+def _broker_errors() -> tuple[type[BaseException], ...]:
+    """What a lost broker raises, from each library on the way (kombu, redis, the socket)."""
+    import kombu.exceptions
+    import redis
+
+    return (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
+
+
+def failed(job: Job, cases: Sequence[Case], message: str) -> SubmissionResult:
+    """A submission the cluster could not grade: JE on every case, as a local judge error gives it."""
+    import hashlib
+
+    results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=message, answer=Verdict.JE.value) for c in cases)
+    return SubmissionResult(submission=job.name, path=job.path or job.name, language=job.language,
+                            verdict=Verdict.JE, cases=results, message=message,
+                            sha256=hashlib.sha256(job.source_bytes()).hexdigest())
+
+
+class Cluster:
+    """The broker at `url` seen from the sending side."""
+
+    def __init__(self, url: str):
+        ping(url)  # before anything is written anywhere: a broker that is down is one clear error
+        self.url = url
+        self.app = make_app(url, sender=True)
+
+    def workers(self, wait: float = REPLY_WAIT, expect: int | None = None) -> list[Worker]:
+        """The workers that answer within `wait` seconds (or as soon as `expect` of them have), by name."""
+        try:
+            replies = self.app.control.broadcast("judge_info", reply=True, timeout=wait, limit=expect) or []
+        except Exception as exc:
+            raise self._lost(exc) from None
+        found = []
+        for reply in replies:
+            for name, info in reply.items():
+                if not isinstance(info, dict):
+                    continue
+                found.append(Worker(str(name), tuple(str(x) for x in info.get("languages") or ()),
+                                    str(info.get("sandbox", "")), bool(info.get("isolated")),
+                                    info.get("time_limit"), int(info.get("concurrency") or 0),
+                                    int(info.get("active") or 0)))
+        return sorted(found, key=lambda w: w.name)
+
+    def languages(self, wait: float = REPLY_WAIT, expect: int | None = None) -> dict[str, list[str]]:
+        """Each language some live worker serves, with those workers' names."""
+        served: dict[str, list[str]] = {}
+        for worker in self.workers(wait, expect):
+            for name in worker.languages:
+                served.setdefault(name, []).append(worker.name)
+        return served
+
+    def send(self, job: Job) -> str:
+        """Queue one job for the workers of its language; its task id."""
+        try:
+            sent = self.app.send_task("judge.grade", args=[job.to_json()], queue=queue(job.language))
+        except Exception as exc:
+            raise self._lost(exc) from None
+        return str(sent.id)
+
+    def results(self, task_ids: Iterable[str], watch: Callable[[set[str]], set[str]] | None = None
+                ) -> Iterator[tuple[str, dict[str, Any] | str]]:
+        """(task id, the result's data) as each finishes, or (task id, why it failed) for a task that
+        failed (the hard time limit), was refused by a worker, or was given up by `watch` (called now
+        and then with the ids still awaited; it returns those to give up on)."""
+        from celery.exceptions import TimeoutError as NoneFinished
+        from celery.result import ResultSet
+
+        pending = {tid: self.app.AsyncResult(tid) for tid in task_ids}
+        while pending:
+            given_up = watch(set(pending)) if watch is not None else set()
+            for tid in sorted(given_up & set(pending)):
+                pending.pop(tid).forget()
+                yield tid, "no live worker serves its language any more: the workers went away"
+            if not pending:
+                return
+            try:
+                for tid, meta in ResultSet(list(pending.values()), app=self.app).iter_native(
+                        timeout=WATCH_EVERY, interval=0.2):
+                    result = pending.pop(tid, None)
+                    if result is None:
+                        continue
+                    yield tid, meaning(meta)
+                    result.forget()
+            except NoneFinished:  # none finished for WATCH_EVERY seconds: see who is still alive
+                continue
+            except Exception as exc:
+                raise self._lost(exc) from None
+
+    def ready(self, wanted: Iterable[str], require_sandbox: bool = False,
+              warn: Callable[[str], None] = lambda line: None) -> dict[str, list[str]]:
+        """The live workers' languages, checked before a run sends anything: SetupError when no worker is
+        alive (or, with `require_sandbox`, when one that would get jobs runs unsandboxed); a warning for
+        each wanted language none serves (its submissions get JE) and for an unsandboxed worker."""
+        wanted = set(wanted)
+        live = self.workers()
+        if wanted - {name for w in live for name in w.languages}:  # a busy or distant one may answer late
+            live = self.workers(3 * REPLY_WAIT)
+        if not live:
+            raise SetupError(f"no live worker on the broker at {redact(self.url)}: start one with "
+                             f"`judge worker --broker URL` on a judging machine")
+        unboxed = [w.name for w in live if not w.isolated and wanted & set(w.languages)]
+        if unboxed and require_sandbox:
+            raise SetupError(f"workers without a sandbox: {', '.join(unboxed)}; restart them without "
+                             f"--allow-unsandboxed, or drop --require-sandbox")
+        if unboxed:
+            warn(f"workers without a sandbox (started with --allow-unsandboxed): {', '.join(unboxed)}: "
+                 f"submissions run there with resource limits only")
+        served: dict[str, list[str]] = {}
+        for worker in live:
+            for name in worker.languages:
+                served.setdefault(name, []).append(worker.name)
+        for name in sorted(wanted - set(served)):
+            warn(f"no live worker serves {languages.by_name(name).title}: its submissions get JE "
+                 f"(start one with `judge worker --broker URL --languages {name}`)")
+        return served
+
+    def grader(self, served: dict[str, list[str]], *, tests: str, fuzz: int, seed: int, keep_going: bool,
+               author: str | None = None, warn: Callable[[str], None] = lambda line: None
+               ) -> Callable[[Problem, Sequence[Case], Sequence[Path], Options, Callable[[SubmissionResult], None]],
+                             list[SubmissionResult]]:
+        """What grades the submissions in the Recorder (recorder.Grader): each a job for the workers;
+        `served`: ready()'s languages (a job of any other gets JE without being sent)."""
+
+        def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], options: Options,
+                  progress: Callable[[SubmissionResult], None]) -> list[SubmissionResult]:
+            jobs = [Job.for_file(s, display_name(s), problem.id, tests, author=author_of(s, author), fuzz=fuzz,
+                                 seed=seed, keep_going=keep_going) for s in sources]
+            done: dict[str, SubmissionResult] = {}
+
+            def finish(result: SubmissionResult) -> None:
+                done[result.path] = result
+                progress(result)
+
+            def take(job: Job, got: dict[str, Any] | str) -> None:
+                if isinstance(got, str):
+                    warn(f"{job.name}: {got}")
+                    finish(failed(job, cases, got))
+                    return
+                try:
+                    result = result_from_json(got)
+                except JobError as exc:
+                    finish(failed(job, cases, str(exc)))
+                    return
+                if [c.name for c in result.cases] != [c.name for c in cases]:
+                    finish(failed(job, cases, "a worker's result is not for this run's cases"))
+                    return
+                # the names are the sender's own, whatever a worker says: the store files it by them
+                finish(replace(result, submission=job.name, path=job.path or job.name, language=job.language))
+
+            sent: dict[str, Job] = {}
+            for job in jobs:
+                if job.language in served:
+                    sent[self.send(job)] = job
+                else:
+                    finish(failed(job, cases, f"no live worker serves {job.language} on the broker"))
+            watcher = Watcher(self, {tid: job.language for tid, job in sent.items()},
+                              len({w for names in served.values() for w in names}))
+            waiting = set(sent)
+            try:
+                for tid, got in self.results(list(sent), watcher):
+                    waiting.discard(tid)
+                    take(sent[tid], got)
+            except KeyboardInterrupt:  # the live workers skip what nobody will read (best effort)
+                self.revoke(waiting)
+                raise
+            return [done[j.path] for j in jobs]
+
+        return grade
+
+    def _lost(self, exc: Exception) -> Exception:
+        """BrokerError when the broker no longer answers (Celery's result backend says so with a bare
+        RuntimeError, kombu and redis-py with their own errors); otherwise `exc` itself, a bug."""
+        try:
+            ping(self.url)
+        except BrokerError:
+            return BrokerError(f"the broker at {redact(self.url)} went away: {' '.join(str(exc).split())}")
+        return exc
+
+    def revoke(self, task_ids: Iterable[str]) -> None:
+        """Ask the live workers to skip these tasks; nothing when the broker is gone already."""
+        try:
+            self.app.control.revoke(sorted(task_ids))
+        except _broker_errors():
+            pass
+
+
+class Watcher:
+    """Gives up on the jobs of a language that no live worker has served for WATCH_PATIENCE checks."""
+
+    def __init__(self, cluster: Cluster, language_of: dict[str, str], workers: int):
+        self.cluster, self.language_of, self.workers = cluster, language_of, workers
+        self.missed: dict[str, int] = {}
+        self.first = True
+
+    def __call__(self, pending: set[str]) -> set[str]:
+        """The pending ids to give up on now."""
+        if self.first:  # the sender has just asked who is alive (ready())
+            self.first = False
+            return set()
+        served = self.cluster.languages(expect=self.workers)  # all there: no need to wait the whole second
+        self.workers = len({w for names in served.values() for w in names}) or self.workers
+        wanted = {self.language_of[t] for t in pending}
+        for name in wanted:
+            self.missed[name] = 0 if name in served else self.missed.get(name, 0) + 1
+        lost = {name for name in wanted if self.missed[name] >= WATCH_PATIENCE}
+        return {t for t in pending if self.language_of[t] in lost}
+
+
+def meaning(meta: dict[str, Any]) -> dict[str, Any] | str:
+    """A finished task's result data, or why there is none."""
+    import json
+
+    status, value = meta.get("status"), meta.get("result")
+    if status != "SUCCESS":
+        if type(value).__name__ == "TimeLimitExceeded":
+            return f"graded for longer than the workers' hard time limit ({value}); stopped"
+        return f"the worker failed: {type(value).__name__}: {value}"
+    try:
+        data = json.loads(value) if isinstance(value, str) else None
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        return "a worker's reply is not the judge's JSON"
+    if isinstance(data.get("refused"), str):
+        return str(data["refused"])
+    result = data.get("result")
+    return result if isinstance(result, dict) else "a worker's reply has no result"

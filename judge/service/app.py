@@ -1,0 +1,195 @@
+"""The HTTP side: a FastAPI app (its OpenAPI docs at /docs and /openapi.json) whose JSON API and pages
+call the Service. FastAPI over bare Starlette: the request bodies are checked by their pydantic
+models and the API describes itself, which is what people scripting against a contest need.
+
+Auth: `Authorization: Bearer TOKEN` (a participant's or the admin's), or the pages' HttpOnly,
+SameSite=Strict cookie. Every answer carries a strict Content-Security-Policy (no inline script):
+whatever a submission or a participant controls is escaped by Jinja2 on the server and set as
+text by the pages' script, and even a slip would not run.
+"""
+
+# No `from __future__ import annotations`: FastAPI reads the endpoints' hints at run time, and `Who` is local.
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field
+
+from judge.service.service import Refused, Service
+from judge.service.state import Account
+
+COOKIE = "judge_token"
+#: The largest request body taken at all (a source's limit is the contest's, checked after decoding).
+BODY_SLACK = 64 * 1024
+DOCS = ("/docs", "/redoc", "/docs/oauth2-redirect")
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+
+
+class SubmitBody(BaseModel):
+    """A submission: the problem, the source, and its language (a name, or a file name's extension)."""
+
+    problem: str = Field(max_length=100)
+    source: str
+    language: str | None = Field(default=None, max_length=40)
+    filename: str | None = Field(default=None, max_length=200)
+
+
+class RegisterBody(BaseModel):
+    """Register: a one-time code from the organisers, or (open registration) a name."""
+
+    code: str | None = Field(default=None, max_length=200)
+    name: str | None = Field(default=None, max_length=100)
+
+
+class CasesBody(BaseModel):
+    """New cases in the case-file format (YAML text: a case mapping or a list of them)."""
+
+    yaml: str = Field(max_length=1_000_000)
+    group: str = Field(default="secret", max_length=64)
+    file: str | None = Field(default=None, max_length=100)
+
+
+class RejudgeBody(BaseModel):
+    """What to grade again: one submission, or every graded submission of a problem."""
+
+    submission: int | None = None
+    problem: str | None = Field(default=None, max_length=100)
+
+
+def bearer(request: Request) -> str | None:
+    """The token of a request: the Authorization header's, else the pages' cookie."""
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return request.cookies.get(COOKIE)
+
+
+def create_app(service: Service) -> FastAPI:
+    """The app: the API under /api, the pages at /, grading started and stopped with the server."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        service.start()
+        try:
+            yield
+        finally:
+            service.stop()
+
+    app = FastAPI(title=f"judge serve: {service.contest.name}", lifespan=lifespan,
+                  description="Submit solutions, follow their verdicts, watch the scoreboard. Participants "
+                              "authenticate with `Authorization: Bearer TOKEN`; admin endpoints with the admin token.")
+    app.state.service = service
+    limit = service.contest.limits.source_kb * 1024 * 6 + BODY_SLACK  # JSON escapes: up to 6 bytes a character
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> Response:
+        headers = {"Retry-After": str(int(exc.retry_after))} if exc.retry_after is not None else None
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+
+    @app.middleware("http")
+    async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length")
+        if length is None and request.method in ("POST", "PUT", "PATCH"):  # a chunked body would go uncounted
+            return JSONResponse({"detail": "a request body needs a Content-Length"}, status_code=411)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            return JSONResponse({"detail": f"request body over {limit} bytes"}, status_code=413)
+        response = await call_next(request)
+        if request.url.path not in DOCS:  # Swagger UI's page loads its script from a CDN; the rest, nothing
+            response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    def participant(request: Request) -> Account:
+        who = service.authenticate(bearer(request))
+        if who is None:
+            raise Refused(401, "a participant's token is needed (Authorization: Bearer TOKEN)")
+        return who
+
+    def admin(request: Request) -> None:
+        if not service.is_admin(bearer(request)):
+            raise Refused(403, "the admin token is needed")
+
+    Who = Annotated[Account, Depends(participant)]
+
+    @app.get("/api/contest", tags=["contest"])
+    def contest() -> dict[str, Any]:
+        """The contest: window, scoring, limits, languages, problems."""
+        return service.info()
+
+    @app.post("/api/register", tags=["participants"], status_code=201)
+    def register(body: RegisterBody) -> dict[str, Any]:
+        """Redeem a registration code (or, under open registration, give a name): a token, shown once."""
+        who, token = service.register(body.name, body.code)
+        return {"participant": who.id, "name": who.name, "token": token}
+
+    @app.get("/api/me", tags=["participants"])
+    def me(who: Who) -> dict[str, Any]:
+        """Who the token belongs to."""
+        return {"participant": who.id, "name": who.name}
+
+    @app.post("/api/submissions", tags=["submissions"], status_code=201)
+    def submit(body: SubmitBody, who: Who) -> dict[str, Any]:
+        """Submit: stored before this answers, then graded in the box; its id. 413 over the size limit,
+        429 (Retry-After) over the rate or queue limit."""
+        sid = service.submit(who, body.problem, body.source, body.language, body.filename)
+        return {"id": sid, "state": "queued"}
+
+    @app.get("/api/submissions", tags=["submissions"])
+    def mine(who: Who) -> list[dict[str, Any]]:
+        """Your submissions, newest first, with their state and verdict."""
+        return service.mine(who)
+
+    @app.get("/api/submissions/{sid}", tags=["submissions"])
+    def one(sid: int, request: Request) -> dict[str, Any]:
+        """One of your submissions: source, verdict, cases (sample cases in full, the others by verdict only)."""
+        token = bearer(request)
+        if service.is_admin(token):
+            return service.submission(None, sid, admin=True)
+        return service.submission(participant(request), sid)
+
+    @app.get("/api/scoreboard", tags=["contest"])
+    def board(request: Request) -> dict[str, Any]:
+        """The ranking; frozen for the public during a freeze, full with the admin token."""
+        return service.scoreboard(full=service.is_admin(bearer(request)))
+
+    @app.post("/api/admin/problems/{problem}/cases", tags=["admin"], status_code=201,
+              dependencies=[Depends(admin)])
+    def add_cases(problem: str, body: CasesBody) -> dict[str, Any]:
+        """Add cases (validated, answered by the reference, as `judge add-case --from`); rejudge to apply them."""
+        return {"added": service.add_cases(problem, body.yaml, body.group, body.file)}
+
+    @app.post("/api/admin/rejudge", tags=["admin"], dependencies=[Depends(admin)])
+    def rejudge(body: RejudgeBody) -> dict[str, Any]:
+        """Grade again one submission, or every graded submission of a problem."""
+        if (body.submission is None) == (body.problem is None):
+            raise Refused(422, "give exactly one of submission and problem")
+        return {"queued": service.rejudge(body.problem, body.submission)}
+
+    @app.post("/api/admin/freeze", tags=["admin"], dependencies=[Depends(admin)])
+    def freeze() -> dict[str, Any]:
+        """Freeze the public scoreboard now."""
+        at = service.freeze(True)
+        return {"frozen_at": None if at is None else at.isoformat()}
+
+    @app.post("/api/admin/unfreeze", tags=["admin"], dependencies=[Depends(admin)])
+    def unfreeze() -> dict[str, Any]:
+        """Lift the freeze (the contest file's too): the public sees every result."""
+        service.freeze(False)
+        return {"frozen_at": None}
+
+    @app.get("/api/admin/queue", tags=["admin"], dependencies=[Depends(admin)])
+    def queue() -> dict[str, Any]:
+        """Submissions by state, and the workers' process ids (embedded workers)."""
+        return {"states": service.state.counts(), "grading": service.grader.busy(),
+                "workers": service.grader.worker_pids()}
+
+    from judge.service import pages
+
+    pages.add_pages(app, service)
+    return app
+

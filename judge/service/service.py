@@ -1,0 +1,276 @@
+"""The service without HTTP: who someone is, taking a submission, what they may see, the scoreboard,
+and the admin's actions. app.py and pages.py only translate requests to these calls and back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from judge import languages
+from judge.errors import JudgeError
+from judge.languages.base import Language
+from judge.problems.cases import Case, load_cases, test_set_hash
+from judge.problems.problem import Problem, load_problem
+from judge.results.store import Store
+from judge.service import scoreboard, tokens, visibility
+from judge.service.contest import Contest
+from judge.service.grader import Grader
+from judge.service.limits import RateLimiter
+from judge.service.state import Account, State
+
+FREEZE = "freeze"  # the setting: absent = the contest's own freeze; "off"; or the ISO time it was frozen at
+ADMIN_SALT = "admin_salt"
+ADMIN_HASH = "admin_hash"
+_ID = re.compile(r"[^a-z0-9]+")
+REGISTRATIONS_PER_MINUTE = 60  # open registration, everyone together
+
+
+class Refused(Exception):
+    """A request the service says no to: an HTTP status, one line, and for 429 the seconds to wait."""
+
+    def __init__(self, status: int, message: str, retry_after: float | None = None):
+        super().__init__(message)
+        self.status, self.message, self.retry_after = status, message, retry_after
+
+
+@dataclass
+class ProblemInfo:
+    """A contest problem as the server holds it: the package and its current cases (fixed only)."""
+
+    problem: Problem
+    cases: list[Case]
+    tests: str
+
+
+def utcnow() -> datetime:
+    """Now, in UTC."""
+    return datetime.now(timezone.utc)
+
+
+class Service:
+    """One contest served from one store."""
+
+    def __init__(self, contest: Contest, db: Path, admin_token: str, workers: int = 2, broker: str | None = None):
+        self.contest = contest
+        self.state = State(db)
+        self.store = Store.open(db)
+        self.state.sync_participants(contest)
+        salt = tokens.new_salt()  # the admin token's digest is stored like the others, fresh each start
+        self.state.set_setting(ADMIN_SALT, salt)
+        self.state.set_setting(ADMIN_HASH, tokens.digest(admin_token, salt))
+        self.admin = (salt, tokens.digest(admin_token, salt))
+        self.problems = {pid: self._info(p) for pid, p in contest.problems.items()}
+        self.rates = RateLimiter(contest.limits.per_minute)
+        self.registrations = RateLimiter(REGISTRATIONS_PER_MINUTE)
+        self.cases_lock = threading.Lock()
+        self.submit_lock = threading.Lock()
+        self.cluster = None
+        if broker:  # Celery's import and the broker's check only when one is named
+            from judge.cluster.client import Cluster
+
+            self.cluster = Cluster(broker)
+            self.cluster.ready(languages.LANGUAGES, require_sandbox=True,
+                               warn=lambda line: print(f"judge serve: warning: {line}", file=sys.stderr))
+        self.grader = Grader(self.state, self.store, lambda pid: self.problems[pid], workers, self.cluster)
+
+    @staticmethod
+    def _info(problem: Problem) -> ProblemInfo:
+        cases = load_cases(problem)
+        return ProblemInfo(problem, cases, test_set_hash(cases))
+
+    def start(self) -> None:
+        """Start grading (first whatever a stopped server left queued or running)."""
+        self.grader.start()
+
+    def stop(self) -> None:
+        """Stop grading and close the store."""
+        self.grader.stop()
+        self.state.close()
+        self.store.close()
+
+    # ------------------------------------------------------------ who
+
+    def authenticate(self, token: str | None) -> Account | None:
+        """The participant a token belongs to, or None (no token, a forged one)."""
+        if not token or len(token) > 200:
+            return None
+        return self.state.authenticate(token)
+
+    def is_admin(self, token: str | None) -> bool:
+        """Whether the token is the admin's."""
+        return bool(token) and len(token or "") <= 200 and tokens.matches(token or "", *self.admin)
+
+    def register(self, name: str | None = None, code: str | None = None) -> tuple[Account, str]:
+        """A participant and their new token: by a registration code, or by a name under open registration."""
+        mode = self.contest.registration
+        if code:
+            redeemed = self.state.redeem(code[:200])
+            if redeemed is None:
+                raise Refused(403, "unknown or already used registration code")
+            return redeemed
+        if mode != "open":
+            raise Refused(403, "registration needs a code from the organisers" if mode == "codes"
+                          else "registration is closed")
+        name = (name or "").strip()
+        if not name or len(name) > 100 or not name.isprintable():
+            raise Refused(422, "name: expected 1 to 100 printable characters")
+        wait = self.registrations.take("open")  # open registration is no way to flood the store with accounts
+        if wait is not None:
+            raise Refused(429, f"at most {REGISTRATIONS_PER_MINUTE} registrations a minute", retry_after=wait)
+        base = _ID.sub("-", name.casefold()).strip("-")[:40] or "participant"
+        for n in range(1, 1000):
+            pid = base if n == 1 else f"{base}-{n}"
+            token = self.state.register(pid, name)
+            if token is not None:
+                return Account(pid, name, True), token
+        raise Refused(409, "too many participants of that name")
+
+    # ------------------------------------------------------------ submitting
+
+    def submit(self, who: Account, problem: str, source: str, language: str | None = None,
+               filename: str | None = None) -> int:
+        """Store a submission and queue it; its id. Refused: unknown problem or language, too big, too many."""
+        if problem not in self.problems:
+            raise Refused(404, f"unknown problem {problem!r} (problems: {', '.join(self.problems)})")
+        closed = self.contest.open_at(utcnow())
+        if closed:
+            raise Refused(403, closed)
+        lang = self._language(language, filename)
+        # the last part of the name only, printable, of the language: it is shown to people and names the file
+        filename = (filename or "").replace("\\", "/").rsplit("/", 1)[-1][-100:]
+        if not (filename.isprintable() and lang.matches(Path(filename)) and filename.strip(". ")):
+            filename = f"solution{lang.extensions[0]}"
+        try:
+            data = source.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Refused(422, "source: not valid UTF-8 text") from None
+        if len(data) > self.contest.limits.source_kb * 1024:
+            raise Refused(413, f"source: {len(data)} bytes, over the limit of {self.contest.limits.source_kb} KiB")
+        if not data.strip():
+            raise Refused(422, "source: empty")
+        with self.submit_lock:  # the count and the insert at once: two requests at a time cannot both slip in
+            waiting = self.state.waiting(who.id)
+            if waiting >= self.contest.limits.queued:
+                raise Refused(429, f"{waiting} of your submissions are still waiting (at most "
+                                   f"{self.contest.limits.queued}); try again when one is graded", retry_after=5)
+            wait = self.rates.take(who.id)
+            if wait is not None:
+                raise Refused(429, f"at most {self.contest.limits.per_minute} submissions a minute",
+                              retry_after=wait)
+            sid = self.state.add(who.id, problem, lang.name, filename, data, hashlib.sha256(data).hexdigest())
+        self.grader.wake()
+        return sid
+
+    def _language(self, language: str | None, filename: str | None) -> Language:
+        try:
+            if language:
+                return languages.by_name(language)
+            if filename:
+                return languages.for_path(Path(filename))
+        except JudgeError as exc:
+            raise Refused(422, str(exc)) from None
+        raise Refused(422, f"language: give one of {', '.join(languages.LANGUAGES)} "
+                           f"(or a file name with its extension)")
+
+    # ------------------------------------------------------------ seeing
+
+    def mine(self, who: Account) -> list[dict[str, Any]]:
+        """A participant's own submissions, newest first."""
+        return [_summary(r) for r in self.state.mine(who.id)]
+
+    def submission(self, who: Account | None, sid: int, admin: bool = False) -> dict[str, Any]:
+        """One submission with its cases as its author may see them; 404 for anyone else's (its existence is
+        not told either)."""
+        row = self.state.get(sid)
+        if row is None or not (admin or (who is not None and row["participant"] == who.id)):
+            raise Refused(404, f"no submission {sid} of yours")
+        out = _summary(row)
+        out["source"] = bytes(row["source"]).decode("utf-8")
+        out["cases"], out["message"], out["failure"] = [], "", None
+        if row["result"]:
+            stored = json.loads(row["result"])
+            result = stored["result"]
+            shown = (lambda c: c) if admin else visibility.shown_case
+            out["cases"] = [shown(c) for c in result.get("cases", [])]
+            out["message"] = visibility.shown_message(result)
+            out["failure"] = stored["failure"] if admin else visibility.shown_failure(stored["failure"])
+            out["passed"], out["total"] = result.get("passed"), result.get("total")
+        return out
+
+    def frozen_at(self) -> datetime | None:
+        """Where the public scoreboard stops: an admin's freeze, the contest's, or None."""
+        setting = self.state.setting(FREEZE)
+        if setting == "off":
+            return None
+        if setting:
+            return datetime.fromisoformat(setting)
+        return self.contest.freeze_at
+
+    def scoreboard(self, full: bool = False) -> dict[str, Any]:
+        """The ranking (frozen for the public, full for the admin)."""
+        frozen = None if full else self.frozen_at()
+        rows = scoreboard.build(self.contest, self.state.accounts(), self.state.everything(), frozen)
+        return {"contest": self.contest.name, "scoring": self.contest.scoring, "problems": list(self.problems),
+                "frozen": frozen is not None and utcnow() >= frozen,
+                "frozen_at": None if frozen is None else frozen.isoformat(), "generated_at": utcnow().isoformat(),
+                "rows": [r.to_json() for r in rows]}
+
+    def info(self) -> dict[str, Any]:
+        """The contest as anyone may see it."""
+        c = self.contest
+        return {"name": c.name, "start": c.start.isoformat(), "end": None if c.end is None else c.end.isoformat(),
+                "scoring": c.scoring, "registration": c.registration,
+                "limits": {"source_kb": c.limits.source_kb, "per_minute": c.limits.per_minute,
+                           "queued": c.limits.queued},
+                "languages": {name: lang.title for name, lang in languages.LANGUAGES.items()},
+                "problems": [{"id": pid, "title": i.problem.title, "signature": i.problem.signature.declaration(),
+                              "cases": len(i.cases)} for pid, i in self.problems.items()]}
+
+    # ------------------------------------------------------------ admin
+
+    def add_cases(self, problem: str, text: str, group: str = "secret", file: str | None = None) -> list[str]:
+        """Add cases in the case-file format, validated and answered as `judge add-case --from` does; their names."""
+        from judge.grading import addcase
+        from judge.grading.grade import Options
+        from judge.sandbox.box import detect
+
+        if problem not in self.problems:
+            raise Refused(404, f"unknown problem {problem!r}")
+        with self.cases_lock:  # two admins adding at once must not both append to the same file blind
+            package = load_problem(str(self.problems[problem].problem.root))
+            try:
+                items = addcase.from_yaml_text(package, text, "the request")
+                path = addcase.target(package, group, file)
+                new = addcase.prepare(package, items, "the request", Options(box=detect()))
+                addcase.append(package, path, group, new)
+            except JudgeError as exc:
+                raise Refused(422, str(exc)) from None
+            self.problems[problem] = self._info(package)
+        return [c.name for c in new]
+
+    def rejudge(self, problem: str | None = None, sid: int | None = None) -> int:
+        """Queue graded submissions again; how many."""
+        if sid is None and problem not in self.problems:
+            raise Refused(404, f"unknown problem {problem!r}")
+        count = self.state.rejudge(problem, sid)
+        self.grader.wake()
+        return count
+
+    def freeze(self, on: bool) -> datetime | None:
+        """Freeze the public scoreboard now, or lift every freeze; where it stops now."""
+        self.state.set_setting(FREEZE, utcnow().isoformat() if on else "off")
+        return self.frozen_at()
+
+
+def _summary(row: Any) -> dict[str, Any]:
+    return {"id": row["id"], "problem": row["problem"], "language": row["language"], "filename": row["filename"],
+            "submitted_at": row["submitted_at"], "state": row["state"], "verdict": row["verdict"],
+            "score": row["score"], "max_score": row["max_score"], "graded_at": row["graded_at"]}

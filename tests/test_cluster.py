@@ -1,0 +1,359 @@
+"""Grading on several machines: a real redis-server on a loopback port and two real `judge worker`
+processes (one serving Python only, one every language), shared by the module; `judge grade --broker`
+run as the real command. The tests run in file order: the SIGKILL test kills the second worker and
+the last ones use the Python-only worker that is left."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from helpers import ROOT, SUBMISSIONS, run_judge
+
+PASSWORD = "judge-test-secret"
+#: The workers' hard limit: a dead worker's task is given to the other this + 10 s after it was taken.
+TIME_LIMIT = 15
+#: 20 submissions, every verdict, every language.
+MIXED = [
+    "accepted/bfs.cpp", "accepted/bfs.go", "accepted/bfs_public_class.java", "accepted/bfs_typed.ts",
+    "accepted/bfs_var.js", "accepted/dfs_recursive.py",
+    "wrong_answer/four_way.cpp", "wrong_answer/miscount.js", "wrong_answer/mine_noop.py",
+    "wrong_answer/digits_spread.go",
+    "compile_error/missing_semicolon.cpp", "compile_error/syntax_error.ts", "compile_error/missing_entry.py",
+    "runtime_error/crash.py", "runtime_error/index_out_of_bounds.java", "runtime_error/null_deref.cpp",
+    "time_limit/infinite_loop.py", "time_limit/infinite_loop.js",
+    "memory_limit/hog.py", "memory_limit/hog.cpp",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_redis(password: str | None = PASSWORD) -> tuple[subprocess.Popen[bytes], str]:
+    """A redis-server on a free loopback port, nothing saved to disk; (process, URL)."""
+    port = free_port()
+    argv = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    if password:
+        argv += ["--requirepass", password]
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    auth = f":{password}@" if password else ""
+    return process, f"redis://{auth}127.0.0.1:{port}/0"
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def judge_env(**extra: str) -> dict[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **extra)
+    env.pop("JUDGE_BROKER", None)
+    return env
+
+
+class Workers:
+    """The module's broker and its two workers, with their logs."""
+
+    def __init__(self, url: str, folder: Path):
+        self.url, self.folder = url, folder
+        self.processes: dict[str, subprocess.Popen[bytes]] = {}
+
+    def start(self, name: str, *options: str) -> None:
+        log = open(self.folder / f"{name}.log", "wb")  # noqa: SIM115 - the worker writes it until stopped
+        self.processes[name] = subprocess.Popen(
+            [sys.executable, "-m", "judge", "worker", "--broker", self.url, "--concurrency", "1",
+             "--time-limit", str(TIME_LIMIT), *options], cwd=ROOT, env=judge_env(), stdout=log,
+            stderr=subprocess.STDOUT, start_new_session=True)  # a group of its own, to be killed whole
+
+    def log(self, name: str) -> str:
+        return (self.folder / f"{name}.log").read_text(errors="replace")
+
+    def listed(self) -> list[dict]:
+        done = run_judge("workers", "--broker", self.url, "--json")
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    def wait_for(self, count: int, timeout: float = 60) -> list[dict]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.listed()
+            if len(found) >= count:
+                return found
+            for name, p in self.processes.items():
+                assert p.poll() is None, f"worker {name} exited: {self.log(name)}"
+            time.sleep(0.5)
+        raise AssertionError(f"{count} workers did not come up: {self.log('python')} {self.log('all')}")
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cluster")
+    redis, url = start_redis()
+    workers = Workers(url, folder)
+    try:
+        workers.start("python", "--languages", "python")
+        workers.start("all")
+        workers.wait_for(2)
+        yield workers
+    finally:
+        for p in workers.processes.values():
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGTERM)
+        for p in workers.processes.values():
+            try:
+                p.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+        stop(redis)
+
+
+def grade(*args: str, db: Path | None = None, broker: str | None = None) -> subprocess.CompletedProcess[str]:
+    extra = ["--broker", broker] if broker else []
+    store = ["--db", str(db)] if db else ["--no-store"]
+    return subprocess.run([sys.executable, "-m", "judge", "grade", "minesweeper", *args, *extra, *store],
+                          cwd=ROOT, env=judge_env(), capture_output=True, text=True, timeout=300)
+
+
+def comparable(document: dict) -> dict:
+    """A grade --json document without what differs from run to run: times, memory, when; and a TLE's
+    message, since which limit trips first (CPU or wall) depends on the machine's load (README, Speed)."""
+    for result in document["results"]:
+        for key in ("max_time_ms", "graded_at"):
+            result.pop(key, None)
+        for case in result["cases"]:
+            for key in ("time_ms", "cpu_ms", "memory_kb"):
+                case.pop(key)
+            if case["verdict"] == "TLE":
+                case["message"] = "TLE"
+        if result["verdict"] == "TLE":
+            result["message"] = "TLE"
+    return document
+
+
+def test_workers_lists_the_live_workers_with_their_languages_and_sandbox(cluster):
+    found = {tuple(w["languages"]): w for w in cluster.listed()}
+    assert ("python",) in found and len(found) == 2
+    everything = next(w for langs, w in found.items() if langs != ("python",))
+    assert {"python", "cpp", "java", "go", "javascript", "typescript"} == set(everything["languages"])
+    assert all(w["isolated"] and w["concurrency"] == 1 and w["time_limit"] == TIME_LIMIT for w in found.values())
+    table = run_judge("workers", "--broker", cluster.url)
+    assert table.returncode == 0 and "bwrap" in table.stdout and "0/1" in table.stdout
+    assert PASSWORD not in table.stdout + table.stderr
+
+
+def test_the_workers_grade_as_a_local_run_does(cluster, tmp_path):
+    files = [str(SUBMISSIONS / f) for f in MIXED]
+    db = tmp_path / "results.sqlite3"
+    remote = grade(*files, "--fuzz", "3", "--seed", "11", "--json", "--no-cache", db=db, broker=cluster.url)
+    local = grade(*files, "--fuzz", "3", "--seed", "11", "--json", "--no-cache")
+    assert remote.returncode == local.returncode == 1, remote.stderr + local.stderr
+    assert "warning" not in remote.stderr, remote.stderr
+    mine, theirs = json.loads(remote.stdout), json.loads(local.stdout)
+    assert {r["verdict"] for r in mine["results"]} == {"AC", "WA", "CE", "RE", "TLE", "MLE"}
+    mine, theirs = comparable(mine), comparable(theirs)
+    differ = [(a["submission"], [(c, d) for c, d in zip(a["cases"], b["cases"], strict=True) if c != d][:1],
+               {k: (a[k], b[k]) for k in a if k != "cases" and a[k] != b.get(k)})
+              for a, b in zip(mine["results"], theirs["results"], strict=True) if a != b]
+    assert not differ
+    assert mine == theirs
+    with sqlite3.connect(db) as conn:  # the sender, and it alone, recorded every submission once
+        rows = conn.execute("SELECT path, verdict FROM submissions").fetchall()
+    assert sorted(rows) == sorted((r["path"], r["verdict"]) for r in mine["results"])
+    # routing: the Python-only worker never got a job of another language
+    graded = [line for line in cluster.log("python").splitlines() if "grading " in line]
+    assert graded and all("(python)" in line for line in graded)
+
+
+def test_a_job_for_cases_the_worker_does_not_have_is_refused(cluster):
+    from judge.cluster.client import Cluster
+    from judge.cluster.job import Job
+
+    client = Cluster(cluster.url)
+    job = Job.for_file(SUBMISSIONS / "accepted/dfs_recursive.py", "dfs_recursive.py", "minesweeper", "f" * 64, fuzz=0)
+    task = client.send(job)
+    [(got_id, got)] = list(client.results([task]))
+    assert got_id == task and isinstance(got, str)
+    assert "no cases here with test-set hash ffffffffffffffff" in got and "copy the same package" in got
+
+
+def test_a_worker_killed_mid_task_loses_nothing_and_counts_nothing_twice(cluster, tmp_path):
+    db = tmp_path / "results.sqlite3"
+    slow = ["time_limit/infinite_loop.py", "time_limit/sleeper.py", "accepted/dfs_recursive.py",
+            "wrong_answer/four_way.py"]
+    args = [sys.executable, "-m", "judge", "grade", "minesweeper", *[str(SUBMISSIONS / f) for f in slow],
+            "--fuzz", "3", "--json", "--no-cache", "--broker", cluster.url, "--db", str(db)]
+    run = subprocess.Popen(args, cwd=ROOT, env=judge_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    victim = cluster.processes["all"]
+    before = cluster.log("all").count("grading ")
+    deadline = time.monotonic() + 60
+    while cluster.log("all").count("grading ") == before:  # it has taken a job and is grading it
+        assert time.monotonic() < deadline and run.poll() is None, cluster.log("all")
+        time.sleep(0.05)
+    os.killpg(victim.pid, signal.SIGKILL)
+    victim.wait()
+    taken = cluster.log("all").split("grading ")[-1].split(" (")[0]
+    out, err = run.communicate(timeout=TIME_LIMIT + 120)
+    assert run.returncode == 1, err
+    results = json.loads(out)["results"]
+    assert [r["submission"] for r in results] == [str(Path("submissions/minesweeper") / f) for f in slow]
+    assert [r["verdict"] for r in results] == ["TLE", "TLE", "AC", "WA"]
+    assert all(c["verdict"] != "JE" for r in results for c in r["cases"])
+    # the job the dead worker held was graded again by the other one, and recorded once
+    assert taken in cluster.log("python"), (taken, cluster.log("python"))
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*), COUNT(DISTINCT path) FROM submissions").fetchone() == (4, 4)
+        assert conn.execute("SELECT status FROM runs").fetchall() == [("finished",)]
+
+
+def test_a_language_no_live_worker_serves_is_reported_not_sent(cluster):
+    # the worker of every language is dead (previous test): only the Python-only one is left
+    assert [w["languages"] for w in cluster.listed()] == [["python"]]
+    done = grade(str(SUBMISSIONS / "accepted/bfs.cpp"), str(SUBMISSIONS / "accepted/dfs_recursive.py"),
+                 "--fuzz", "0", "--json", broker=cluster.url)
+    assert done.returncode == 1
+    assert "no live worker serves C++" in done.stderr and "judge worker --broker URL --languages cpp" in done.stderr
+    verdicts = {Path(r["submission"]).name: (r["verdict"], r["message"]) for r in json.loads(done.stdout)["results"]}
+    assert verdicts["dfs_recursive.py"][0] == "AC"
+    assert verdicts["bfs.cpp"] == ("JE", "no live worker serves cpp on the broker")
+    assert "(cpp)" not in cluster.log("python")
+
+
+def test_a_submission_past_the_hard_time_limit_gets_je_alone(cluster):
+    # every case run (--keep-going), each a wall time-out: far past the workers' limit of TIME_LIMIT s
+    done = grade(str(SUBMISSIONS / "time_limit/sleeper.py"), str(SUBMISSIONS / "accepted/dfs_recursive.py"),
+                 "--fuzz", "0", "--keep-going", "--json", broker=cluster.url)
+    assert done.returncode == 1
+    results = {Path(r["submission"]).name: r for r in json.loads(done.stdout)["results"]}
+    assert results["dfs_recursive.py"]["verdict"] == "AC"
+    late = results["sleeper.py"]
+    assert late["verdict"] == "JE" and "hard time limit" in late["message"], late["message"]
+    assert {c["verdict"] for c in late["cases"]} == {"JE"}
+
+
+def tls_files(folder: Path) -> tuple[Path, Path, Path]:
+    """A CA of its own and a certificate it signed for 127.0.0.1: (ca.crt, redis.crt, redis.key)."""
+    def openssl(*args: str) -> None:
+        subprocess.run(["openssl", *args], cwd=folder, check=True, capture_output=True)
+
+    (folder / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "1",
+            "-subj", "/CN=judge test CA")
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "redis.key", "-out", "redis.csr",
+            "-subj", "/CN=127.0.0.1")
+    openssl("x509", "-req", "-in", "redis.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
+            "-out", "redis.crt", "-days", "1", "-extfile", "san.ext")
+    return folder / "ca.crt", folder / "redis.crt", folder / "redis.key"
+
+
+def test_tls_and_a_password_carry_a_whole_run_and_a_lost_broker_is_one_line(tmp_path):
+    ca, cert, key = tls_files(tmp_path)
+    port = free_port()
+    redis = subprocess.Popen(["redis-server", "--port", "0", "--tls-port", str(port), "--bind", "127.0.0.1",
+                              "--tls-cert-file", str(cert), "--tls-key-file", str(key), "--tls-ca-cert-file", str(ca),
+                              "--tls-auth-clients", "no", "--requirepass", PASSWORD, "--save", "",
+                              "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"rediss://:{PASSWORD}@127.0.0.1:{port}/0?ssl_ca_certs={ca}"
+    workers = Workers(url, tmp_path)
+    try:
+        time.sleep(0.3)
+        nobody = run_judge("workers", "--broker", url)
+        assert nobody.returncode == 0 and "no live worker on rediss://:***@127.0.0.1" in nobody.stderr
+        db = tmp_path / "r.sqlite3"
+        alone = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", db=db, broker=url)
+        assert alone.returncode == 2 and "no live worker on the broker" in alone.stderr and not db.exists()
+        workers.start("python", "--languages", "python")
+        workers.wait_for(1)
+        done = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", "--json", broker=url)
+        assert done.returncode == 0, done.stderr
+        assert [r["verdict"] for r in json.loads(done.stdout)["results"]] == ["AC"]
+        unverified = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0",
+                           broker=url.split("?")[0])  # the system's CAs do not know this one
+        assert unverified.returncode == 2 and "certificate verify failed" in unverified.stderr, unverified.stderr
+        # the broker lost mid-run: one line, exit 2, the run marked interrupted, nothing recorded
+        db = tmp_path / "lost.sqlite3"
+        slow = subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper",
+                                 str(SUBMISSIONS / "time_limit/sleeper.py"), "--fuzz", "0", "--broker", url,
+                                 "--db", str(db)], cwd=ROOT, env=judge_env(), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while "grading submissions/minesweeper/time_limit/sleeper.py" not in workers.log("python"):
+            assert time.monotonic() < deadline and slow.poll() is None, workers.log("python")
+            time.sleep(0.05)
+        stop(redis)
+        out, err = slow.communicate(timeout=120)
+        assert slow.returncode == 2 and err.count("\n") == 1 and "went away" in err, err
+        assert out == "" and PASSWORD not in err
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT status FROM runs").fetchall() == [("interrupted",)]
+            assert conn.execute("SELECT COUNT(*) FROM submissions").fetchone() == (0,)
+    finally:
+        for p in workers.processes.values():
+            os.killpg(p.pid, signal.SIGKILL)  # it may be reconnecting to the broker stopped above
+            p.wait(30)
+        stop(redis)
+
+
+def test_a_stopped_broker_is_one_clear_error_and_nothing_written(tmp_path):
+    redis, url = start_redis()
+    stop(redis)
+    db = tmp_path / "results.sqlite3"
+    done = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", db=db, broker=url)
+    assert done.returncode == 2
+    assert done.stderr.startswith("judge: error: the broker at redis://:***@127.0.0.1:") and \
+        "cannot be used" in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert PASSWORD not in done.stderr and not db.exists() and done.stdout == ""
+
+
+def test_a_wrong_password_is_one_clear_error(cluster, tmp_path):
+    url = cluster.url.replace(PASSWORD, "wrong")
+    done = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", db=tmp_path / "r.sqlite3", broker=url)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "cannot be used" in done.stderr, done.stderr
+    assert "wrong" not in done.stderr and not (tmp_path / "r.sqlite3").exists()
+
+
+def test_a_worker_refuses_to_start_without_a_toolchain_it_claims():
+    env = judge_env(PATH="/nonexistent")  # no g++ on the way (python3 itself is named by its full path)
+    done = subprocess.run([sys.executable, "-m", "judge", "worker", "--broker", "redis://127.0.0.1:1/0",
+                           "--languages", "python,cpp"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "C++" in done.stderr and "leave cpp out of --languages" in done.stderr
+    unknown = run_judge("worker", "--broker", "redis://127.0.0.1:1/0", "--languages", "cobol")
+    assert unknown.returncode == 2 and "unknown language 'cobol'" in unknown.stderr
+    down = run_judge("worker", "--broker", "redis://127.0.0.1:1/0", "--languages", "python")
+    assert down.returncode == 2 and "the broker at redis://127.0.0.1:1/0 cannot be used" in down.stderr
+    bad = run_judge("workers", "--broker", "amqp://127.0.0.1/")
+    assert bad.returncode == 2 and "expected redis://" in bad.stderr
+
+
+def test_a_plain_grade_never_imports_celery():
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "judge", "grade", "minesweeper",
+                           str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", "--no-store"],
+                          cwd=ROOT, env=judge_env(), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    imported = {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.splitlines() if "|" in line}
+    assert "judge" in imported and not imported & {"celery", "kombu", "redis", "billiard"}

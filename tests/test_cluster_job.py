@@ -1,0 +1,100 @@
+"""judge/cluster/job.py: the job's JSON both ways, strictly, and a job graded here as a local run grades it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from judge.cluster.job import Job, case_set, grade_job, result_from_json, result_to_json
+from judge.errors import JobError
+from judge.grading.grade import Options, grade_one
+from judge.problems.problem import load_problem
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBMISSIONS = ROOT / "submissions" / "minesweeper"
+
+
+@pytest.fixture(scope="module")
+def problem():
+    return load_problem("minesweeper")
+
+
+@pytest.fixture(scope="module")
+def cases(problem):
+    return case_set(problem, 3, 7)
+
+
+def first(folder: str, suffix: str = ".py") -> Path:
+    return next(p for p in sorted((SUBMISSIONS / folder).iterdir()) if p.suffix == suffix)
+
+
+def test_round_trip_keeps_every_field(problem, cases):
+    path = first("accepted")
+    job = Job.for_file(path, "accepted/x.py", problem.id, cases.tests, author="Ada", fuzz=3, seed=7, keep_going=True)
+    again = Job.from_json(job.to_json())
+    assert again == job
+    assert again.source_bytes() == path.read_bytes()
+    assert again.path == str(path.resolve()) and again.language == "python"
+
+
+def test_a_file_that_is_not_utf8_crosses_as_its_bytes(tmp_path, problem, cases):
+    path = tmp_path / "latin.py"
+    path.write_bytes(b"# caf\xe9\nclass Solution: pass\n")
+    job = Job.from_json(Job.for_file(path, "latin.py", problem.id, cases.tests).to_json())
+    assert job.encoding == "base64" and job.source_bytes() == path.read_bytes()
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda d: "[1, 2]", "must be a JSON object"),
+    (lambda d: "{not json", "not JSON"),
+    (lambda d: {**d, "version": 99}, "version"),
+    (lambda d: {k: v for k, v in d.items() if k != "source"}, "without `source`"),
+    (lambda d: {**d, "extra": 1}, "unknown fields: extra"),
+    (lambda d: {**d, "fuzz": True}, "`fuzz` must be int"),
+    (lambda d: {**d, "fuzz": -1}, "0 or more"),
+    (lambda d: {**d, "keep_going": "yes"}, "`keep_going` must be bool"),
+    (lambda d: {**d, "language": "cobol"}, "unknown language"),
+    (lambda d: {**d, "name": "../../etc/passwd"}, "not a python file"),
+    (lambda d: {**d, "name": "dir/"}, "no usable file name"),
+    (lambda d: {**d, "name": "sol.cpp"}, "not a python file"),
+    (lambda d: {**d, "encoding": "base64", "source": "!!"}, "does not decode"),
+    (lambda d: {**d, "encoding": "rot13"}, "encoding must be"),
+])
+def test_a_bad_job_is_refused_with_what_is_wrong(problem, cases, change, says):
+    good = json.loads(Job.for_file(first("accepted"), "a.py", problem.id, cases.tests).to_json())
+    bad = change(good)
+    with pytest.raises(JobError, match=says):
+        Job.from_json(bad if isinstance(bad, str) else json.dumps(bad))
+
+
+def test_an_unknown_test_set_hash_is_refused(problem):
+    job = Job.for_file(first("accepted"), "a.py", problem.id, "0" * 64, fuzz=0)
+    with pytest.raises(JobError, match="no cases here with test-set hash 0000"):
+        grade_job(job, problem)
+
+
+def test_a_job_for_another_problem_is_refused(problem, cases):
+    job = Job.for_file(first("accepted"), "a.py", "other", cases.tests, fuzz=3, seed=7)
+    with pytest.raises(JobError, match="problem 'other'"):
+        grade_job(job, problem)
+
+
+@pytest.mark.parametrize("folder", ["wrong_answer", "compile_error"])
+def test_a_job_grades_as_a_local_run_and_comes_back_whole(problem, cases, folder):
+    path = first(folder)
+    job = Job.from_json(Job.for_file(path, "named/" + path.name, problem.id, cases.tests, fuzz=3, seed=7).to_json())
+    data = json.loads(json.dumps(grade_job(job, problem)))  # as it crosses the broker
+    remote = result_from_json(data)
+    local = grade_one(problem, cases.cases, path, Options())
+    assert remote.submission == "named/" + path.name and remote.path == str(path.resolve())
+    assert (remote.verdict, remote.sha256, remote.language) == (local.verdict, local.sha256, local.language)
+    assert [(c.name, c.verdict, c.answer, c.got, c.diff) for c in remote.cases] == \
+        [(c.name, c.verdict, c.answer, c.got, c.diff) for c in local.cases]
+    assert result_to_json(remote)["cases"] == data["cases"]
+
+
+def test_a_malformed_result_is_a_job_error():
+    with pytest.raises(JobError, match="malformed"):
+        result_from_json({"submission": "x"})

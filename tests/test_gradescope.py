@@ -1,0 +1,172 @@
+"""Gradescope: the autograder bundle run for real in a folder laid out as Gradescope's container lays
+it out, and one submission's results.json validated field by field against the schema written from
+Gradescope's specification (judge/results/schema/results.schema.json, `gradescope_document`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+import tomllib
+from test_serialize import assert_valid
+
+from helpers import ROOT, run_judge
+
+SUBS = ROOT / "submissions" / "minesweeper"
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory) -> Path:
+    """`judge gradescope minesweeper --output ag.zip` (two random cases, to keep it quick)."""
+    out = tmp_path_factory.mktemp("gs") / "ag.zip"
+    made = run_judge("gradescope", "minesweeper", "--output", out, "--fuzz", "2")
+    assert made.returncode == 0, made.stderr
+    return out
+
+
+def _container(tmp_path: Path, bundle: Path, *submissions: Path) -> Path:
+    """/autograder as Gradescope lays it out: source/ (the unzipped bundle), submission/, results/, and
+    run_autograder copied to its root."""
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+        for info in archive.infolist():  # zipfile does not restore modes; Gradescope's unzip does
+            (root / "source" / info.filename).chmod(info.external_attr >> 16 & 0o777)
+    (root / "submission").mkdir()
+    (root / "results").mkdir()
+    for sub in submissions:
+        shutil.copy(sub, root / "submission" / sub.name)
+    shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
+    return root
+
+
+def _run_autograder(root: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JUDGE_DB")}
+    env["AUTOGRADER_ROOT"] = str(root)
+    return subprocess.run([str(root / "run_autograder")], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_the_bundle_has_what_gradescope_expects(bundle):
+    with zipfile.ZipFile(bundle) as archive:
+        names = set(archive.namelist())
+        modes = {i.filename: i.external_attr >> 16 for i in archive.infolist()}
+        run = archive.read("run_autograder").decode()
+    assert {"setup.sh", "run_autograder", "requirements.txt", "judge/__main__.py",
+            "problems/minesweeper/problem.yaml", "problems/minesweeper/cases/secret/clicks.yaml"} <= names
+    assert all(not n.startswith("/") and "__pycache__" not in n for n in names)
+    assert stat.S_IMODE(modes["run_autograder"]) == 0o755 and stat.S_IMODE(modes["setup.sh"]) == 0o755
+    assert "--fuzz 2" in run and 'AUTOGRADER_ROOT:-/autograder' in run
+    with zipfile.ZipFile(bundle) as archive:  # both scripts parse as bash (setup.sh needs Ubuntu's apt to run)
+        for script in ("setup.sh", "run_autograder"):
+            checked = subprocess.run(["bash", "-n"], input=archive.read(script).decode(), capture_output=True,
+                                     text=True)
+            assert checked.returncode == 0, (script, checked.stderr)
+        wanted = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+        names = [re.split(r"[<>=!~; \[]", r)[0].lower() for r in archive.read("requirements.txt").decode().split()]
+        assert names == [re.split(r"[<>=!~; \[]", r)[0].lower() for r in wanted]  # the judge's, not the tests'
+    again = bundle.parent / "again.zip"
+    assert run_judge("gradescope", "minesweeper", "--output", again, "--fuzz", "2").returncode == 0
+    assert again.read_bytes() == bundle.read_bytes()  # the same bundle every time
+
+
+def test_run_autograder_grades_the_submission(tmp_path, bundle):
+    root = _container(tmp_path, bundle, SUBS / "wrong_answer" / "four_way.py")
+    run = _run_autograder(root)
+    assert run.returncode == 0, run.stderr[-2000:]
+    doc = json.loads((root / "results" / "results.json").read_text())
+    assert_valid(doc, "gradescope_document")
+    submission = doc["extra_data"]["submission"]
+    assert submission["verdict"] == "WA" and submission["path"].startswith(str(root / "submission"))
+    assert doc["score"] == sum(t["score"] for t in doc["tests"]) < sum(t["max_score"] for t in doc["tests"])
+    assert [t["number"] for t in doc["tests"]] == [str(i) for i in range(1, len(doc["tests"]) + 1)]
+    assert {t["visibility"] for t in doc["tests"] if t["tags"] == ["sample"]} == {"visible"}
+    assert {t["visibility"] for t in doc["tests"] if t["tags"] != ["sample"]} == {"after_published"}
+    for test in doc["tests"]:
+        lines = test["output"].split("\n")
+        assert len(lines) < 2 or lines[0].split(": ", 1)[-1] != lines[1], test  # the first line said once
+
+
+def test_run_autograder_accepts_and_explains_a_bad_hand_in(tmp_path, bundle):
+    root = _container(tmp_path / "ok", bundle, SUBS / "accepted" / "bfs_class.py")
+    assert _run_autograder(root).returncode == 0
+    doc = json.loads((root / "results" / "results.json").read_text())
+    assert_valid(doc, "gradescope_document")
+    assert doc["score"] == sum(t["max_score"] for t in doc["tests"])
+    assert doc["extra_data"]["submission"]["verdict"] == "AC"
+    # two files handed in: a results.json of score 0 that says so
+    two = (SUBS / "accepted" / "bfs_class.py", SUBS / "wrong_answer" / "four_way.py")
+    root = _container(tmp_path / "two", bundle, *two)
+    assert _run_autograder(root).returncode == 0
+    doc = json.loads((root / "results" / "results.json").read_text())
+    assert_valid(doc, "gradescope_document")
+    assert doc["score"] == 0 and doc["tests"] == [] and "found 2 submission files" in doc["output"]
+    # nothing handed in
+    root = _container(tmp_path / "none", bundle)
+    assert _run_autograder(root).returncode == 0
+    doc = json.loads((root / "results" / "results.json").read_text())
+    assert_valid(doc, "gradescope_document")
+    assert doc["score"] == 0 and "no submissions" in doc["output"]
+
+
+def test_grade_format_gradescope_with_weights_and_a_compile_error(tmp_path):
+    package = tmp_path / "minesweeper"
+    shutil.copytree(ROOT / "problems" / "minesweeper", package, ignore=shutil.ignore_patterns("__pycache__"))
+    (package / "problem.yaml").write_text((package / "problem.yaml").read_text()
+                                          + "scoring:\n  groups: {sample: 0, secret: 2}\n")
+    out = run_judge("grade", package, SUBS / "wrong_answer" / "mine_noop.py", "--no-store", "--fuzz", "0",
+                    "--format", "gradescope")
+    assert out.returncode == 1, out.stderr
+    doc = json.loads(out.stdout)
+    assert_valid(doc, "gradescope_document")
+    secret = [t for t in doc["tests"] if t["tags"] == ["secret"]]
+    assert {t["max_score"] for t in secret} == {2.0}
+    assert {t["max_score"] for t in doc["tests"] if t["tags"] == ["sample"]} == {0.0}
+    assert doc["score"] == sum(t["score"] for t in doc["tests"]) == doc["extra_data"]["submission"]["score"]
+    # a compile error: its text (the submission's own) in the output, with its line breaks
+    bad = tmp_path / "bad.cpp"
+    bad.write_text("class Solution {\n  int x = ;\n};\n")
+    results = tmp_path / "out" / "results.json"
+    out = run_judge("grade", package, bad, "--no-store", "--fuzz", "0", "--gradescope-results", results)
+    assert out.returncode == 1 and results.is_file()
+    doc = json.loads(results.read_text())
+    assert_valid(doc, "gradescope_document")
+    assert doc["output"].startswith("CE (compile error)") and "\n" in doc["output"].split("\n\n", 1)[1]
+    assert doc["score"] == 0 and all(t["status"] == "failed" for t in doc["tests"])
+
+
+def test_several_submissions_are_refused_for_gradescope():
+    out = run_judge("grade", "minesweeper", SUBS / "accepted", "--no-store", "--fuzz", "0", "--format", "gradescope")
+    assert out.returncode == 2 and "exactly one" in out.stderr and out.stdout == ""
+
+
+def test_the_output_must_be_new(tmp_path):
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "x").write_text("")
+    out = run_judge("gradescope", "minesweeper", "--output", tmp_path / "taken")
+    assert out.returncode == 2 and "not an empty folder" in out.stderr
+    out = run_judge("gradescope", "minesweeper", "--output", tmp_path / "dir")
+    assert out.returncode == 0 and os.access(tmp_path / "dir" / "run_autograder", os.X_OK)
+
+
+def test_a_package_folder_with_spaces_and_quotes(tmp_path):
+    """The bundle's scripts quote the package's folder: any name an instructor gave it works."""
+    package = tmp_path / "Transpose (it's 867)"
+    shutil.copytree(ROOT / "tests" / "data" / "problems" / "transpose", package,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    bundle = tmp_path / "ag.zip"
+    assert run_judge("gradescope", package, "--output", bundle, "--fuzz", "0").returncode == 0
+    root = _container(tmp_path, bundle, ROOT / "tests" / "data" / "submissions" / "transpose" / "accepted"
+                      / "zip_rows.py")
+    run = _run_autograder(root)
+    assert run.returncode == 0, run.stderr[-2000:]
+    doc = json.loads((root / "results" / "results.json").read_text())
+    assert_valid(doc, "gradescope_document")
+    assert doc["extra_data"]["problem"] == "transpose" and doc["extra_data"]["submission"]["verdict"] == "AC"

@@ -1,0 +1,74 @@
+"""The contest file: a good one loads; each mistake is one line naming the file and the key (exit 2 in the CLI)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+import yaml
+
+from helpers import PROBLEM_DIR, run_judge
+from judge.errors import ProblemError
+from judge.service.contest import default_contest, load_contest
+
+GOOD = {
+    "name": "Lab", "problems": [str(PROBLEM_DIR)], "start": "2026-11-30T10:00:00Z", "end": "2026-11-30T13:00:00Z",
+    "scoring": "icpc", "freeze": 60, "registration": "codes", "limits": {"per_minute": 3},
+    "participants": [{"id": "alice", "name": "Alice", "token": "a" * 16}, {"id": "bob", "code": "bob-code"}],
+}
+
+
+def write(tmp_path, **changes):
+    data = {**GOOD, **changes}
+    for key in [k for k, v in changes.items() if v is None]:
+        del data[key]
+    path = tmp_path / "contest.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def test_a_good_contest_loads(tmp_path):
+    contest = load_contest(write(tmp_path))
+    assert list(contest.problems) == ["minesweeper"] and contest.scoring == "icpc"
+    assert contest.freeze_at == datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+    assert contest.limits.per_minute == 3 and contest.limits.queued == 3
+    assert [p.id for p in contest.participants] == ["alice", "bob"] and contest.participants[1].name == "bob"
+    assert contest.open_at(datetime(2026, 11, 30, 9, 59, tzinfo=timezone.utc)).startswith("the contest starts")
+    assert contest.open_at(datetime(2026, 11, 30, 11, tzinfo=timezone.utc)) is None
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"scoring": "acm"}, "scoring: expected one of ioi, icpc"),
+    ({"end": "2026-11-30T09:00:00Z"}, "end: must be after start"),
+    ({"start": "tomorrow"}, "start: expected an ISO 8601 time"),
+    ({"freeze": 500}, "freeze: expected minutes before the end"),
+    ({"problems": ["no-such-problem"]}, "problems: unknown problem 'no-such-problem'"),
+    ({"participants": [{"id": "a b", "token": "x" * 16}]}, "participants[1].id: expected letters"),
+    ({"participants": [{"id": "a", "token": "short"}]}, "participants[1].token: expected a string of at least 16"),
+    ({"participants": [{"id": "a", "token": "x" * 16, "code": "y" * 8}]}, "participants[1]: give exactly one"),
+    ({"participants": [{"id": "a", "code": "c" * 8}, {"id": "a", "code": "d" * 8}]}, "participants[2].id: a is used"),
+    ({"limits": {"source_kb": 0}}, "limits.source_kb: expected a whole number >= 1"),
+    ({"colour": "red"}, "unknown key(s) colour"),
+    ({"end": None}, "missing key end"),
+])
+def test_each_mistake_names_the_key(tmp_path, changes, message):
+    path = write(tmp_path, **changes)
+    with pytest.raises(ProblemError) as caught:
+        load_contest(path)
+    assert str(caught.value).startswith(f"{path}: ") and message in str(caught.value)
+
+
+def test_the_cli_says_it_in_one_line_with_exit_2(tmp_path):
+    path = write(tmp_path, scoring="acm")
+    done = run_judge("serve", "--contest", path, "--port", "0", timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().splitlines() == [f"judge: error: {path}: scoring: expected one of ioi, icpc, got 'acm'"]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("problems: [\n")
+    done = run_judge("serve", "--contest", broken, timeout=60)
+    assert done.returncode == 2 and f"{broken}:" in done.stderr and "malformed YAML" in done.stderr
+
+
+def test_without_a_contest_file_every_problem_is_open_to_anyone():
+    contest = default_contest(datetime(2026, 1, 1, tzinfo=timezone.utc))
+    assert "minesweeper" in contest.problems and contest.registration == "open" and contest.end is None
