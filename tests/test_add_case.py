@@ -174,3 +174,21 @@ def test_course_schedule_pairs_and_a_long_answer(tmp_path):
     assert cases["sixty-free"].args == {"numCourses": 60, "prerequisites": []}
     assert cases["sixty-free"].expected == list(range(60))
     assert cases["chain-3-rows-reversed"].args["prerequisites"] == [[2, 1], [1, 0]]
+
+
+def test_a_string_array_is_a_flow_list_and_long_rows_are_wrapped(tmp_path):
+    """Group Anagrams (string[] in, string[][] out): a list of words is written as a flow list, as an
+    int[] is, not one word a line as a board's rows; a long row of a grid is wrapped between its items."""
+    package = _copy(tmp_path, "group_anagrams")
+    words = ",".join(["abcdefghij"] * 30 + [""])
+    for args in (["--strs", "eat,,tea", "--name", "short"], ["--strs", words, "--name", "long"]):
+        added = judge("add-case", package, *args)
+        assert added.returncode == 0, added.stderr
+    shown = judge("add-case", package, "--help").stdout
+    assert "string[]: strings separated by ',' (e.g. eat,,tea for 'eat', '', 'tea'; or JSON" in " ".join(shown.split())
+    text = _added(package).read_text()
+    assert '  strs: ["eat", "", "tea"]\n  expected:\n    - ["eat", "tea"]\n    - [""]\n' in text
+    assert max(len(line) for line in text.splitlines()) <= 110
+    cases = {c.name: c for c in load_file(load_problem(str(package)), _added(package), "secret")}
+    assert cases["long"].args == {"strs": ["abcdefghij"] * 30 + [""]}
+    assert cases["long"].expected == [["abcdefghij"] * 30, [""]]

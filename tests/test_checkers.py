@@ -99,6 +99,14 @@ def test_unordered_listings_are_bounded():
 
 # ---------------------------------------------------------------------------------------- float
 
+def test_only_checkers_that_compare_place_by_place_get_wrong_squares_marked():
+    assert checkers.by_position(build("exact", "int[][]")) and checkers.by_position(build("tokens", "string[]"))
+    assert checkers.by_position(build("float", "double[][]"))
+    assert not checkers.by_position(build({"name": "unordered", "nested": True}, "string[][]"))
+    exact_module, other_module = type("m", (), {"exact": True}), type("m", (), {"exact": False})
+    assert checkers.by_position(exact_module) and not checkers.by_position(other_module)
+
+
 def test_float_tolerance_absolute_or_relative():
     absolute = Float("double", absolute=1e-6)
     assert absolute.compare(1.0, 1.0000009)[0] and not absolute.compare(1.0, 1.000002)[0]
@@ -282,5 +290,5 @@ def test_a_checker_py_and_a_named_checker_is_a_one_line_error(tmp_path):
     result = run_judge("grade", copy, KNOWN / "two_sum" / "accepted" / "reversed_pair.py", "--no-store")
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip().splitlines() == [
-        f"judge: error: {copy / 'problem.yaml'}: checker: names a standard checker, but the package also has "
+        f"judge: error: {copy / 'problem.yaml'}:18: checker: names a standard checker, but the package also has "
         f"checker.py; keep one of them"]

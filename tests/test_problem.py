@@ -132,5 +132,6 @@ def test_bad_checker_entries_name_problem_yaml_and_the_key(problem_copy, entry, 
         (problem_copy / "checker.py").unlink()
         text = text.replace("  checker: checker.py\n", "")
     path.write_text(text + entry + "\n")
-    with pytest.raises(ProblemError, match=f"^{path}: {message}"):
+    line = len((text + entry).splitlines())  # the entry's own line, as the schema's errors give it
+    with pytest.raises(ProblemError, match=f"^{path}:{line}: {message}"):
         load_problem(str(problem_copy))

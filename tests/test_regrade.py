@@ -101,6 +101,10 @@ def test_a_case_added_after_grading_is_said_and_regrade_fixes_it(tmp_path, probl
     assert added.returncode == 0, added.stderr
     board = run_judge("leaderboard", problem_copy, "--db", db)
     assert "the package's cases changed" in board.stdout and "judge regrade" in board.stdout
+    # the reference was never timed on the old set, and now cannot be: the reason is the change, said so
+    assert "speed: unknown (the reference is timed on the package's current cases, which changed" in board.stdout
+    page = run_judge("leaderboard", problem_copy, "--db", db, "--format", "html").stdout
+    assert "Speed unknown: the reference is timed on the package&#39;s current cases" in page
     assert run_judge("regrade", problem_copy, "--db", db).returncode == 0
     board = run_judge("leaderboard", problem_copy, "--db", db)
     assert "cases changed" not in board.stdout and "107/107" in board.stdout

@@ -79,6 +79,28 @@ def test_large_grids_are_cropped_around_the_first_wrong_square():
     assert page[0].grid.note and len(page[0].grid.cells[0]) == render.PAGE_WIDE_WINDOW[1]
 
 
+def test_a_grid_of_long_strings_shows_fewer_columns_so_its_rows_fit_a_line():
+    # Group Anagrams' 10^4 words of 100 letters in 100 groups: each cell is shortened to about 24 characters,
+    # so the window shows 4 columns (not 10, 250-character lines); the page 7 (not 16, off its card)
+    groups = [["abcdefghij" * 10] * 127 for _ in range(100)]
+    shown = render.case_view(None, groups, None)
+    assert shown[0].grid.note == "rows 0-15, columns 0-3 of 100x127"
+    assert all(len(line) <= 120 for line in render.text_lines(shown))
+    assert len(render.case_view(None, groups, None, page=True)[0].grid.cells[0]) == 7
+    # numbers keep their whole window (a cell of up to 11 characters fits the budget)
+    numbers = [[-2 ** 31] * 20 for _ in range(20)]
+    assert len(render.case_view(None, numbers, None)[0].grid.cells[0]) == render.WIDE_WINDOW[1]
+
+
+def test_an_order_free_answer_gets_no_square_marked_wrong():
+    # Group Anagrams under `unordered`: a place in the answer tells nothing, so no `wrong` grid and no marks
+    expected, got = [["ab", "ba"], ["c"]], [["c", "x"], ["ab"]]
+    shown = render.case_view(None, expected, got, with_got=True, by_position=False)
+    assert [s.title for s in shown] == ["expected", "got"]
+    assert all(s.grid.wrong == frozenset() for s in shown)
+    assert [s.title for s in render.case_view(None, expected, got, with_got=True)][-1] == "wrong"
+
+
 def test_a_value_that_is_no_grid_beside_one_is_a_line():
     shown = render.case_view({"board": [["E"]]}, [["B"]], None, with_got=True)
     assert render.text_lines(shown) == ["board   expected", "E       B", "got: null"]
@@ -162,4 +184,6 @@ def test_fuzz_draws_its_counterexample_with_the_same_renderer(submission):
     result = run_judge("fuzz", TRANSPOSE, KNOWN / "transpose" / "wrong_answer" / submission, "--examples", "50")
     assert result.returncode == 1, result.stdout + result.stderr
     body = result.stdout.split("what is wrong:")[0]
+    # a shrunk counterexample is no random case a seed draws again: its description says where it came from
+    assert "found by judge fuzz" in body and "the same --seed draws it again" not in body
     assert "matrix" in body and "expected" in body and "got" in body and "?" not in body.split("\n", 2)[2]

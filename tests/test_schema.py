@@ -1,6 +1,7 @@
 """Strict problem.yaml and case files: unknown keys, duplicate keys and wrong types are errors naming
 the file and the line, through the CLI's exit 2."""
 
+import shutil
 import subprocess
 import sys
 
@@ -48,6 +49,28 @@ def test_a_wrong_key_or_type_names_file_line_and_key(problem_copy, old, new, nee
     with pytest.raises(ProblemError, match=rf"problem.yaml:{line_of(path, needle)}: {message}") as caught:
         load_problem(str(problem_copy))
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("old, new, needle, message", [
+    ('type: "char[][]"}', 'type: "str[][]"}', "str[][]", r"signature.params\[0\].type: unknown type 'str\[\]\[\]'"),
+    ('returns: "char[][]"', 'returns: "List<List<String>>"', "List<", r"signature.returns: unknown type"),
+    ("  time: 1.0", "  time: -1", "time: -1", r"limits.time: expected a positive number, got -1"),
+])
+def test_a_wrong_value_found_after_the_schema_names_its_line_too(problem_copy, old, new, needle, message):
+    # an outsider's typo in a type (issue 11) got the file alone, though the README promises the line
+    path = problem_copy / "problem.yaml"
+    edit(path, old, new)
+    with pytest.raises(ProblemError, match=rf"problem.yaml:{line_of(path, needle)}: {message}"):
+        load_problem(str(problem_copy))
+
+
+def test_a_standard_checkers_wrong_option_names_its_line(tmp_path):
+    package = tmp_path / "group_anagrams"
+    shutil.copytree(REPO_ROOT / "tests" / "data" / "problems" / "group_anagrams", package)
+    path = package / "problem.yaml"
+    edit(path, "checker: {name: unordered, nested: true}", "checker:\n  name: unordered\n  deep: true")
+    with pytest.raises(ProblemError, match=rf"problem.yaml:{line_of(path, 'deep:')}: checker.deep: not an option"):
+        load_problem(str(package))
 
 
 def test_the_keys_of_the_other_parts_of_issue_12_are_accepted(problem_copy):

@@ -35,7 +35,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             rows = [[terminal(r.submission), e.value, r.verdict.value, f"{r.passed}/{r.total}",
                      "ok" if r.verdict is e else "MISMATCH"] for e, r in result.submissions]
             print()
-            print(tabulate(rows, headers=["submission", "expected", "got", "passed", ""], tablefmt="simple"))
+            print(tabulate(rows, headers=["submission", "expected", "got", "passed", "check"], tablefmt="simple"))
             print()
         for warning in result.warnings:
             print(f"  warning: {terminal(warning)}")

@@ -217,12 +217,13 @@ def format_case(problem: Problem, case: NewCase) -> str:
     fields.append(("expected", case.expected, answer_type(problem)))
     for key, value, type_ in fields:
         shown = values.to_yaml(value, type_)
-        if isinstance(shown, list) and shown and all(isinstance(r, str) for r in shown):
+        board = values.parse_type(type_) == ("char", 2)  # a string[] is a list of words, not a board's rows
+        if board and isinstance(shown, list) and shown and all(isinstance(r, str) for r in shown):
             lines.append(f"  {key}:")
             lines += [f"    - {_quoted(r)}" for r in shown]
         elif isinstance(shown, list) and shown and all(isinstance(r, list) for r in shown):
-            lines.append(f"  {key}:")  # a grid of numbers: one row a line, as people write it
-            lines += [f"    - {json.dumps(r)}" for r in shown]
+            lines.append(f"  {key}:")  # any other grid: one row a line, as people write it, a long row wrapped
+            lines += [f"    - {_flow(r, indent=8)}" for r in shown]
         elif isinstance(shown, str):
             lines.append(f"  {key}: {_quoted(shown)}")
         elif isinstance(shown, list):
@@ -232,8 +233,9 @@ def format_case(problem: Problem, case: NewCase) -> str:
     return "\n".join(lines)
 
 
-def _flow(items: list[Any], width: int = 100) -> str:
-    """A list as JSON (YAML's flow style), wrapped between items so that 2000 numbers are not one line."""
+def _flow(items: list[Any], width: int = 100, indent: int = 4) -> str:
+    """A list as JSON (YAML's flow style), wrapped between items so that 2000 numbers are not one line;
+    `indent`: the spaces before a continuation line."""
     parts = [json.dumps(item) for item in items]
     rows, row = [], ""
     for part in parts:
@@ -242,7 +244,7 @@ def _flow(items: list[Any], width: int = 100) -> str:
             row = ""
         row = f"{row}, {part}" if row else part
     rows.append(row)
-    return "[" + "\n    ".join(rows) + "]"
+    return "[" + ("\n" + " " * indent).join(rows) + "]"
 
 
 def _scalar(text: str) -> str:

@@ -418,6 +418,15 @@ class Tokens:
 STANDARD: dict[str, type[Exact | Unordered | Float | Tokens]] = {c.name: c for c in (Exact, Unordered, Float, Tokens)}
 
 
+def by_position(checker: object) -> bool:
+    """Whether a checker compares answers place by place, so that marking the places where two grids differ
+    tells what is wrong: every standard checker but `unordered`, and a checker.py that says `exact = True`
+    (one that is not may accept another order, as Course Schedule's does)."""
+    if isinstance(checker, Unordered):
+        return False
+    return isinstance(checker, (Exact, Float, Tokens)) or getattr(checker, "exact", False) is True
+
+
 def build(spec: Any, answer_type: str | None) -> Checker:
     """problem.yaml's `checker:` (a name, or {name: ..., options}) -> a standard checker; ValueError names the key."""
     known = ", ".join(STANDARD)

@@ -6,6 +6,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -235,13 +236,36 @@ def load_problem(name: str) -> Problem:
     try:
         return _build(root, data)
     except (KeyError, TypeError, ValueError) as exc:
-        raise ProblemError(f"{path}: {_reason(exc)}") from None
+        reason = _reason(exc)
+        line = _line_of_key(text, reason)
+        raise ProblemError(f"{path}{f':{line}' if line else ''}: {reason}") from None
 
 
 def _reason(exc: Exception) -> str:
     if isinstance(exc, KeyError):
         return f"missing key {exc.args[0]}"
     return str(exc)
+
+
+_KEY_PATH = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[\d+\])*): ")
+
+
+def _line_of_key(text: str, reason: str) -> int | None:
+    """The line of the key a reason starts with (`signature.params[0].type: ...`), as the schema's errors
+    give it, or None when it names none."""
+    match = _KEY_PATH.match(reason)
+    if not match:
+        return None
+    steps: list[str | int] = [int(s) if s.isdigit() else s for s in re.findall(r"[A-Za-z_]\w*|\d+", match[1])]
+    return parsed.line_of(text, tuple(steps))
+
+
+def _type(text: Any, key: str) -> None:
+    """Check a neutral type, naming its key when it is none."""
+    try:
+        values.parse_type(text)
+    except ValueError as exc:
+        raise ValueError(f"{key}: {exc}") from None
 
 
 def _build(root: Path, data: dict[str, Any]) -> Problem:
@@ -267,13 +291,13 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
     for i, p in enumerate(sig.get("params") or []):
         if not isinstance(p, dict) or "name" not in p or "type" not in p:
             raise ValueError(f"signature.params[{i}]: expected {{name: ..., type: ...}}")
-        values.parse_type(p["type"])
+        _type(p["type"], f"signature.params[{i}].type")
         params.append(Param(str(p["name"]), str(p["type"])))
     if not params:
         raise ValueError("signature.params: at least one parameter is needed")
     returns = str(sig.get("returns", "void"))
     if returns != "void":
-        values.parse_type(returns)
+        _type(returns, "signature.returns")
     inplace = sig.get("inplace")
     if inplace is not None and inplace not in [p.name for p in params]:
         raise ValueError(f"signature.inplace: {inplace!r} is not a parameter")

@@ -248,6 +248,12 @@ _PLURAL_HINT = {"int": "integers", "long": "integers", "double": "numbers", "boo
                 "char": "characters", "string": "strings"}
 
 
+#: An example of each one-dimensional array as typed (a string[] shows how to type an empty string).
+_EXAMPLES = {"int": " (e.g. -3,4,1)", "long": " (e.g. -3,4,1)", "double": " (e.g. 1.5,-2)",
+             "bool": " (e.g. true,false)",
+             "string": " (e.g. eat,,tea for 'eat', '', 'tea'; or JSON, for a string with a comma)"}
+
+
 def text_hint(type_: str) -> str:
     """How to type a value of this type on the command line: `int[]` -> "integers separated by ',' (e.g. -3,4,1)"."""
     scalar, depth = parse_type(type_)
@@ -256,8 +262,7 @@ def text_hint(type_: str) -> str:
     if depth == 1 and scalar == "char":
         return "a string of characters"
     if depth == 1:
-        example = " (e.g. -3,4,1)" if scalar in ("int", "long") else ""
-        return f"{_PLURAL_HINT[scalar]} separated by ','{example}"
+        return f"{_PLURAL_HINT[scalar]} separated by ','{_EXAMPLES.get(scalar, '')}"
     if depth == 2 and scalar == "char":
         return "rows of characters separated by '/' (e.g. abc/def; or JSON)"
     if depth == 2:

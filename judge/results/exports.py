@@ -45,7 +45,7 @@ def _row(e: Entry, cell: Callable[[Any], str] = terminal_text, late: bool = Fals
 def _note(board: Leaderboard) -> str:
     speed = ("speed: CPU time / the reference's, median over timed cases (lower is faster)"
              + (", each language's harness overhead taken off" if board.overheads_measured else "")
-             if board.reference_measured else "speed: unknown (the reference could not be run on this test set)")
+             if board.reference_measured else f"speed: unknown ({board.unmeasured})")
     lines = [f"{board.problem}: {len(board.entries)} author(s), test set {board.test_set_hash[:12]}; {speed}"]
     if board.deadline:
         lines.append(f"deadline: {board.deadline}")
@@ -138,7 +138,7 @@ def _junit_suite(parent: ET.Element, board: Leaderboard, e: Entry) -> tuple[int,
             lines = [multiline(line) for line in (list(c.diff) or c.message.split("\n")) if line]
             failure = e.first_failure
             if failure is not None and failure.case.name == c.name and not visibility.is_redacted(failure):
-                lines += render.failure_lines(failure)  # the values, as the other reports draw them
+                lines += render.failure_lines(failure, board.by_position)  # as the other reports draw them
             element.text = "\n".join(lines) or c.verdict.description
         # The store keeps what a case printed for the first failing case only (in its first failure).
         printed = c.output or (e.first_failure.case.output if e.first_failure is not None

@@ -21,6 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from judge.problems import checkers
 from judge.problems.cases import Case, test_set_hash
 from judge.problems.problem import Problem
 from judge.results import render, scoring, serialize, visibility
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # `judge grade --gradescope-results` need not import the lead
 PRINTED = 2000
 
 
-def _test_output(case: CaseResult, failure: FirstFailure | None) -> str:
+def _test_output(case: CaseResult, failure: FirstFailure | None, by_position: bool = True) -> str:
     """A failing case's verdict line, the explanations, its values when it is the first failure, what it printed."""
     if case.passed:
         return ""
@@ -47,14 +48,14 @@ def _test_output(case: CaseResult, failure: FirstFailure | None) -> str:
         diff = diff[1:]  # the message is the checker's first explanation: said once
     lines += diff
     if failure is not None and failure.case.name == case.name and not visibility.is_redacted(failure):
-        lines += render.failure_lines(failure)
+        lines += render.failure_lines(failure, by_position)
     if case.output.strip():
         lines += ["it printed:", multiline(case.output[:PRINTED])]
     return "\n".join(lines)
 
 
 def tests(cases: Sequence[CaseResult], weights: Mapping[str, float], policy: visibility.Policy,
-          failure: FirstFailure | None = None) -> list[dict[str, Any]]:
+          failure: FirstFailure | None = None, by_position: bool = True) -> list[dict[str, Any]]:
     """Gradescope's tests: one per listed case (in test order), then one per hidden group."""
     out: list[dict[str, Any]] = []
     for case in visibility.listed(cases):
@@ -64,7 +65,7 @@ def tests(cases: Sequence[CaseResult], weights: Mapping[str, float], policy: vis
             "name": case.name, "name_format": "text", "number": str(len(out) + 1),
             "score": weight if case.passed else 0.0, "max_score": weight,
             "status": "passed" if case.passed else "failed",
-            "output": _test_output(case, failure) if full else (
+            "output": _test_output(case, failure, by_position) if full else (
                 "" if case.passed else f"{case.verdict.value} ({case.verdict.description})"),
             "output_format": "text", "tags": [case.group],
             "visibility": "visible" if full else "after_published",
@@ -100,7 +101,7 @@ def _summary(verdict: Verdict, passed: int, total: int, message: str) -> str:
 
 def entry_document(board: Leaderboard, entry: Entry, policy: visibility.Policy) -> dict[str, Any]:
     """`judge leaderboard --format gradescope`: one author's best submission, its rank as a leaderboard value."""
-    listed = tests(entry.cases, board.weights, policy, entry.first_failure)
+    listed = tests(entry.cases, board.weights, policy, entry.first_failure, board.by_position)
     message = next((c.message for c in entry.cases if c.verdict is Verdict.CE), "")
     board_values: list[dict[str, Any]] = [{"name": "rank", "value": entry.rank, "order": "asc"},
                                           {"name": "score", "value": entry.score, "order": "desc"}]
@@ -114,11 +115,12 @@ def entry_document(board: Leaderboard, entry: Entry, policy: visibility.Policy) 
 
 
 def result_document(problem_id: str, test_set_hash: str, result: SubmissionResult, weights: Mapping[str, float],
-                    policy: visibility.Policy, failure: FirstFailure | None = None) -> dict[str, Any]:
+                    policy: visibility.Policy, failure: FirstFailure | None = None, by_position: bool = True
+                    ) -> dict[str, Any]:
     """`judge grade --format gradescope`: one graded submission as graded (the policy is applied here; `failure`:
-    its first failing case, already through the policy)."""
+    its first failing case, already through the policy; `by_position`: the checker compares place by place)."""
     shown = visibility.redact_result(result, policy)
-    listed = tests(shown.cases, weights, policy, failure)
+    listed = tests(shown.cases, weights, policy, failure, by_position)
     cpu = sum(c.cpu_ms if c.cpu_ms is not None else c.time_ms for c in result.cases if c.passed)
     board_values: list[dict[str, Any]] = [
         {"name": "score", "value": round(sum(t["score"] for t in listed), 6), "order": "desc"},
@@ -139,7 +141,7 @@ def submission_document(problem: Problem, cases: Sequence[Case], result: Submiss
         failure = FirstFailure(first) if case is None else FirstFailure(
             first, {p.name: case.args[p.name] for p in problem.signature.params}, case.expected)
     return result_document(problem.id, test_set_hash(list(cases)), result, scoring.weights(problem), policy,
-                           visibility.redact_failure(failure, policy))
+                           visibility.redact_failure(failure, policy), checkers.by_position(problem.checker))
 
 
 def failure_document(problem_id: str, message: str) -> dict[str, Any]:

@@ -38,6 +38,7 @@ def _grid(title: str, grid: render.Grid) -> dict[str, Any]:
     rows = [[(text, cell_colour(text) if grid.compact else _PLAIN, (i, j) in grid.wrong) for j, text in enumerate(row)]
             for i, row in enumerate(grid.cells)]
     return {"title": title, "rows": rows, "note": grid.note, "wide": not grid.compact,
+            "text": not grid.compact and not all(grid.numeric),  # strings read from the left, numbers from the right
             "small": grid.compact and max((len(r) for r in rows), default=0) > 20}
 
 
@@ -45,7 +46,7 @@ def _grid(title: str, grid: render.Grid) -> dict[str, Any]:
 DIFF_LINES = 12
 
 
-def failure_view(failure: FirstFailure) -> dict[str, Any]:
+def failure_view(failure: FirstFailure, by_position: bool = True) -> dict[str, Any]:
     """The first failing case of a submission, drawn by the one renderer: the inputs, the expected answer
     (when the case is known) and what came back (for a wrong answer), as grids or as lines; nothing of
     them when the visibility policy took them out."""
@@ -55,20 +56,20 @@ def failure_view(failure: FirstFailure) -> dict[str, Any]:
                 "wrong_count": 0, "diff": [], "more": 0, "output": "", "whole_run": True}
     shown = [] if visibility.is_redacted(failure) else render.case_view(
         failure.args, expected, got, with_expected=failure.args is not None, with_got=case.verdict is Verdict.WA,
-        marks=False, page=True)
+        marks=False, page=True, by_position=by_position)
     # A wrong answer's message is the checker's first explanation, which the list under it shows anyway.
     message = None if case.diff and case.message == case.diff[0] else case.message
     return {"name": case.name, "verdict": case.verdict, "message": message,
             "grids": [_grid(s.title, s.grid) for s in shown if s.grid is not None],
             "plain": [(s.title, s.text) for s in shown if s.grid is None],
-            "wrong_count": render.wrong_squares(expected, got) if case.verdict is Verdict.WA else 0,
+            "wrong_count": render.wrong_squares(expected, got) if case.verdict is Verdict.WA and by_position else 0,
             "diff": case.diff[:DIFF_LINES], "more": max(0, len(case.diff) - DIFF_LINES), "output": case.output,
             "whole_run": False}
 
 
 def html(board: Leaderboard) -> str:
     """The whole page."""
-    failing = [(e, failure_view(e.first_failure)) for e in board.entries if e.first_failure]
+    failing = [(e, failure_view(e.first_failure, board.by_position)) for e in board.entries if e.first_failure]
     hidden = {e.author: visibility.hidden_tallies(e.cases, board.weights) for e in board.entries}
     return _ENV.get_template("leaderboard.html").render(
         board=board, failing=failing, hidden=hidden, listed=visibility.listed,

@@ -27,6 +27,7 @@ from datetime import datetime, timezone
 from pathlib import PurePath
 
 from judge.errors import JudgeError, UsageError
+from judge.problems import checkers
 from judge.problems.problem import Problem, load_problem
 from judge.results import lateness, scoring
 from judge.results.records import StoredRun, StoredSubmission
@@ -96,6 +97,14 @@ class Leaderboard:
     deadline: str = ""               # the deadline applied, if any
     overheads_measured: bool = False  # harness overheads were taken off the speeds
     package_changed: bool = False    # the package's cases no longer give the latest run's test set
+    by_position: bool = True         # the checker compares place by place (not `unordered`): wrong squares are marked
+
+    @property
+    def unmeasured(self) -> str:
+        """Why the reference has no time on the ranked test set (speeds unknown)."""
+        if self.package_changed:  # it is timed on the package's cases, which no longer give this set
+            return "the reference is timed on the package's current cases, which changed since this test set was graded"
+        return "the reference could not be run on this test set"
 
     @property
     def everyone(self) -> list[Entry]:
@@ -254,7 +263,8 @@ def build(store: Store, target: Target, deadline: str | None = None, roster: Ros
     present = [*entries, *stale]
     missing = [missing_entry(s) for s in (roster.students if roster else ()) if not _handed_in(s, present)]
     return Leaderboard(target.problem_id, title, tests, entries, names, measured, weights, stale, missing,
-                       policy.deadline, bool(store.overheads(tests)), package_changed)
+                       policy.deadline, bool(store.overheads(tests)), package_changed,
+                       problem is None or checkers.by_position(problem.checker))
 
 
 def _handed_in(student: Student, entries: Sequence[Entry]) -> bool:

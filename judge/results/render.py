@@ -30,6 +30,12 @@ WINDOW, WIDE_WINDOW = (16, 24), (16, 10)
 PAGE_WINDOW, PAGE_WIDE_WINDOW = (64, 64), (24, 16)
 #: Characters of one cell of a grid of wide values.
 CELL = 14
+#: Characters a cell of a wide window may take, separator included, before it shows fewer columns: a window
+#: of 10 (16 on the page) numbers of up to 11 characters stays whole; 100-letter strings, shortened to about
+#: 24 characters, get 4 columns (7 on the page), so a line stays within about 120 characters.
+CELL_BUDGET = 12
+#: Rows and cells a row looked at to size the columns (a grid may hold a million values).
+SIZING_SAMPLE = 64
 #: Nesting followed before `[...]`: a hostile answer may be nested thousands deep.
 DEPTH = 16
 #: Grids side by side up to this many characters a line; wider ones are shown one under the other.
@@ -185,6 +191,11 @@ def grid(value: list[list[Any]], top: int, left: int, rows: int, cols: int, comp
     return Grid(cells, wrong, compact, numeric, note)
 
 
+def _widest_cell(value: list[list[Any]]) -> int:
+    """The widest cell text of a grid of wide values, over its first rows and columns (enough to size them)."""
+    return max((len(_cell(c, False)) for row in value[:SIZING_SAMPLE] for c in row[:SIZING_SAMPLE]), default=0)
+
+
 def _wrong(value: list[list[Any]], other: list[list[Any]], top: int, left: int, rows: int, cols: int
            ) -> set[tuple[int, int]]:
     """Squares of the window where the grids differ, a square missing from one of them included."""
@@ -231,16 +242,18 @@ def _marks(expected: Any, got: Any) -> list[list[str]] | None:
 # ---------------------------------------------------------------------------------------- a case
 
 def case_view(args: dict[str, Any] | None, expected: Any, got: Any, *, with_expected: bool = True,
-              with_got: bool = False, marks: bool = True, page: bool = False) -> list[Shown]:
+              with_got: bool = False, marks: bool = True, page: bool = False, by_position: bool = True
+              ) -> list[Shown]:
     """A failing case as named values: the inputs, the expected answer, what came back, and (`marks`, for
     grids of the same shape) a grid of where they differ. Grids share one window, placed around the first
-    wrong square; `page`: the windows of the HTML page."""
+    wrong square; `page`: the windows of the HTML page. `by_position=False` (a checker that accepts other
+    orders, such as `unordered`): no square is marked wrong, since a place tells nothing there."""
     named: list[tuple[str, Any]] = list((args or {}).items())
     if with_expected:
         named.append(("expected", expected))
     if with_got:
         named.append(("got", got))
-        where = _marks(expected, got) if marks and with_expected else None
+        where = _marks(expected, got) if marks and with_expected and by_position else None
         if where is not None:
             named.append(("wrong", where))
     lists = {title for title, value in named if is_pair_list(value)}
@@ -253,12 +266,16 @@ def case_view(args: dict[str, Any] | None, expected: Any, got: Any, *, with_expe
     grids = [(t, v) for t, v in named if is_grid(v) and t not in lists]
     windows = (PAGE_WINDOW, PAGE_WIDE_WINDOW) if page else (WINDOW, WIDE_WINDOW)
     rows_shown, cols_shown = windows[0] if all(compact[t] for t, _ in grids) else windows[1]
+    widest = max((_widest_cell(v) for t, v in grids if not compact[t]), default=0)
+    if widest + 1 > CELL_BUDGET:  # long strings: fewer columns, so that a row fits on a line
+        cols_shown = max(1, cols_shown * CELL_BUDGET // (widest + 1))
     height = max((len(v) for _, v in grids), default=0)
     width = max((len(r) for _, v in grids for r in v), default=0)
     top = left = 0
     note = ""
     if height > rows_shown or width > cols_shown:
-        wrong_i, wrong_j = _first_wrong_square(expected, got) if with_expected and with_got else (0, 0)
+        compared = with_expected and with_got and by_position
+        wrong_i, wrong_j = _first_wrong_square(expected, got) if compared else (0, 0)
         top = max(0, min(wrong_i - rows_shown // 2, height - rows_shown))
         left = max(0, min(wrong_j - cols_shown // 2, width - cols_shown))
         bottom, right = min(height, top + rows_shown) - 1, min(width, left + cols_shown) - 1
@@ -269,7 +286,7 @@ def case_view(args: dict[str, Any] | None, expected: Any, got: Any, *, with_expe
     shown = []
     for title, value in named:
         if is_grid(value) and title not in lists:
-            other = partner.get(title) if with_expected and with_got else None
+            other = partner.get(title) if with_expected and with_got and by_position else None
             shown.append(Shown(title, grid(value, top, left, rows_shown, cols_shown, compact[title], other, note)))
         else:
             shown.append(Shown(title, text=line(value, partner.get(title) if with_expected and with_got else None)))
@@ -302,8 +319,8 @@ def text_lines(shown: Sequence[Shown], indent: str = "", grid_indent: str | None
     return lines
 
 
-def failure_lines(failure: FirstFailure) -> list[str]:
+def failure_lines(failure: FirstFailure, by_position: bool = True) -> list[str]:
     """A stored first failing case as text (its inputs, the expected answer, what came back), for the exports."""
     shown = case_view(failure.args, failure.expected, failure.case.got, with_expected=failure.args is not None,
-                      with_got=failure.case.verdict is Verdict.WA)
+                      with_got=failure.case.verdict is Verdict.WA, by_position=by_position)
     return text_lines(shown)

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-from judge.problems.cases import Case
+from judge.problems import checkers
+from judge.problems.cases import RANDOM_GROUP, Case
 from judge.problems.problem import Problem
 from judge.results import render
 from judge.results.text import terminal
@@ -53,7 +54,7 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
     case = next((c for c in cases if c.name == first.name), None)
     lines = [head, f"   first failing case: {first.name} ({first.group})"
              + (f", {case.file.name}:{case.line}" if case is not None and case.line else "")]
-    if case is not None and not case.line:  # a drawn case has no line: say how to draw it again
+    if case is not None and not case.line and case.group == RANDOM_GROUP:  # a drawn case: how to draw it again
         lines.append(f"   drawn by {case.file.name}; the same --seed draws it again")
     if case is not None and case.description:
         lines.append(f"   {case.description}")
@@ -78,7 +79,8 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
 def _case_view(problem: Problem, case: Case, result: CaseResult) -> list[str]:
     """Inputs, the expected answer and (for a wrong answer) what came back, drawn by the one renderer."""
     shown = render.case_view({p.name: case.args[p.name] for p in problem.signature.params}, case.expected,
-                             result.got, with_got=result.verdict is Verdict.WA)
+                             result.got, with_got=result.verdict is Verdict.WA,
+                             by_position=checkers.by_position(problem.checker))
     return render.text_lines(shown, indent="   ", grid_indent="     ")
 
 
