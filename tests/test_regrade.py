@@ -52,9 +52,17 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     graded = run_judge("grade", "minesweeper", *folders, "--roster", roster, "--deadline", "2026-03-01T23:59:00+01:00",
                        "--fuzz", "0", "--json", "--db", db)
     assert graded.returncode == 1, graded.stderr  # Jane's first try crashes
-    authors = {r["submission"].rsplit("/", 1)[-1]: r["author"] for r in json.loads(graded.stdout)["results"]}
+    graded_doc = json.loads(graded.stdout)
+    assert_valid(graded_doc, "grade_document")
+    results = {r["submission"].rsplit("/", 1)[-1]: r for r in graded_doc["results"]}
+    authors = {name: r["author"] for name, r in results.items()}
     assert authors == {"solution.py": "John Smith", "doejane_LATE_12346_67891_solution.py": "Jane Doe",
                        "doejane_12346_67000_first_try.py": "Jane Doe", "sol.js": "Ada Lovelace"}
+    # the hand-in facts the leaderboard has, on each graded submission too: roster id, hand-in time, late
+    handin = {name: (r["student_id"], r["submitted_at"], r["late"]) for name, r in results.items()}
+    assert handin["solution.py"] == ("12345", "2026-03-01T19:00:00.000000+00:00", False)  # the roster's time
+    assert handin["sol.js"][0] == "777" and handin["sol.js"][2] is True       # Gradescope's created_at, a day late
+    assert handin["doejane_LATE_12346_67891_solution.py"][::2] == ("12346", True)  # Canvas's _LATE_
 
     board = run_judge("leaderboard", "minesweeper", "--format", "json", "--db", db)
     assert board.returncode == 0, board.stderr
