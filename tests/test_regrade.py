@@ -8,7 +8,7 @@ import shutil
 
 from test_serialize import assert_valid
 
-from helpers import SUBMISSIONS, run_judge
+from helpers import ROOT, SUBMISSIONS, run_judge
 
 REFERENCE = SUBMISSIONS.parent.parent / "problems" / "minesweeper" / "reference.py"
 METADATA = """\
@@ -81,6 +81,11 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     assert [(r["student_id"], r["verdict"], r["late"]) for r in rows] == [
         ("12345", "AC", "no"), ("12346", "AC", "yes"), ("777", "AC", "yes"), ("999", "missing", "no")]
     assert rows[3]["name"].startswith("'=") and rows[3]["score"] == "0.0" and rows[0]["score"] == rows[0]["max_score"]
+    # JUnit lists the missing student as the other formats do: a testsuite of one <error>
+    assert absent_suites(db) == {"missing": 1}
+    nothing = run_judge("leaderboard", "minesweeper", "--format", "gradescope", "--author", "=cmd|' /C calc'!A0",
+                        "--db", db)
+    assert nothing.returncode == 2 and "on the roster but has no submission" in nothing.stderr
 
     # one more file graded with random cases: another test set; the others are stale until regraded
     late = solution(tmp_path / "late" / "kim_lee.py", "kim")
@@ -88,6 +93,9 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     stale = run_judge("leaderboard", "minesweeper", "--db", db)
     assert "stale: 3 author(s) graded only on an older test set" in stale.stdout and "(stale)" in stale.stdout
     assert "judge regrade minesweeper" in stale.stdout
+    assert absent_suites(db) == {"stale": 3, "missing": 1}
+    old = run_judge("leaderboard", "minesweeper", "--format", "gradescope", "--author", "John Smith", "--db", db)
+    assert old.returncode == 2 and "older test set" in old.stderr and "judge regrade minesweeper" in old.stderr
 
     (tmp_path / "canvas" / "doejane_12346_67000_first_try.py").unlink()
     again = run_judge("regrade", "minesweeper", "--db", db)
@@ -99,6 +107,26 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     assert doc["stale"] == [] and {e["test_set_hash"] for e in doc["entries"]} == {doc["test_set_hash"]}
     ada = next(e for e in doc["entries"] if e["author"] == "Ada Lovelace")
     assert (ada["student_id"], ada["late"]) == ("777", True)     # the stored hand-in facts are kept
+
+
+def absent_suites(db) -> dict[str, int]:
+    """The leaderboard's JUnit export, validated against the xunit schema: how many stale and missing suites."""
+    import xml.etree.ElementTree as ET
+
+    import xmlschema
+
+    out = run_judge("leaderboard", "minesweeper", "--format", "junit", "--db", db)
+    assert out.returncode == 0, out.stderr
+    xmlschema.XMLSchema(str(ROOT / "tests" / "data" / "junit-10.xsd")).validate(out.stdout.encode())
+    root = ET.fromstring(out.stdout)
+    kinds: dict[str, int] = {}
+    for suite in root.iter("testsuite"):
+        errors = [e for e in suite.iter("error") if e.get("type") in ("stale", "missing")]
+        if errors:
+            assert suite.get("errors") == "1" and len(list(suite.iter("testcase"))) == 1
+            kinds[errors[0].get("type")] = kinds.get(errors[0].get("type"), 0) + 1
+    assert int(root.get("errors")) >= sum(kinds.values())
+    return kinds
 
 
 def test_a_case_added_after_grading_is_said_and_regrade_fixes_it(tmp_path, problem_copy):
