@@ -352,7 +352,7 @@ def test_a_worker_refuses_to_start_without_a_toolchain_it_claims():
     env = judge_env(PATH="/nonexistent")  # no g++ on the way (python3 itself is named by its full path)
     done = subprocess.run([sys.executable, "-m", "judge", "worker", "--broker", "redis://127.0.0.1:1/0",
                            "--languages", "python,cpp"], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=60)
+                          timeout=180)
     assert done.returncode == 2 and "C++" in done.stderr and "leave cpp out of --languages" in done.stderr
     unknown = run_judge("worker", "--broker", "redis://127.0.0.1:1/0", "--languages", "cobol")
     assert unknown.returncode == 2 and "unknown language 'cobol'" in unknown.stderr
@@ -365,7 +365,7 @@ def test_a_worker_refuses_to_start_without_a_toolchain_it_claims():
 def test_a_plain_grade_never_imports_celery():
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "judge", "grade", "minesweeper",
                            str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", "--no-store"],
-                          cwd=ROOT, env=judge_env(), capture_output=True, text=True, timeout=120)
+                          cwd=ROOT, env=judge_env(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     imported = {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.splitlines() if "|" in line}
     assert "judge" in imported and not imported & {"celery", "kombu", "redis", "billiard"}
