@@ -135,6 +135,10 @@ class Recording:
     graded_at: str               # when the run recorded it (ISO 8601, UTC); a reused result: when reused
     score: float                 # the weights of the passed cases (judge/results/scoring.py)
     max_score: float
+    # The hand-in facts (judge/grading/authors.py), as the leaderboard has them: grade --json carries them too.
+    student_id: str = ""         # the roster's (or the LMS's) id of the author; empty when unknown
+    submitted_at: str = ""       # ISO 8601: the roster's or the LMS's time, else the file's modification time
+    late: bool = False           # after the deadline (--deadline or problem.yaml's `late`) and its grace
 
 
 @dataclass(frozen=True)

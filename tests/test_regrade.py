@@ -8,7 +8,7 @@ import shutil
 
 from test_serialize import assert_valid
 
-from helpers import SUBMISSIONS, run_judge
+from helpers import ROOT, SUBMISSIONS, run_judge
 
 REFERENCE = SUBMISSIONS.parent.parent / "problems" / "minesweeper" / "reference.py"
 METADATA = """\
@@ -52,9 +52,17 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     graded = run_judge("grade", "minesweeper", *folders, "--roster", roster, "--deadline", "2026-03-01T23:59:00+01:00",
                        "--fuzz", "0", "--json", "--db", db)
     assert graded.returncode == 1, graded.stderr  # Jane's first try crashes
-    authors = {r["submission"].rsplit("/", 1)[-1]: r["author"] for r in json.loads(graded.stdout)["results"]}
+    graded_doc = json.loads(graded.stdout)
+    assert_valid(graded_doc, "grade_document")
+    results = {r["submission"].rsplit("/", 1)[-1]: r for r in graded_doc["results"]}
+    authors = {name: r["author"] for name, r in results.items()}
     assert authors == {"solution.py": "John Smith", "doejane_LATE_12346_67891_solution.py": "Jane Doe",
                        "doejane_12346_67000_first_try.py": "Jane Doe", "sol.js": "Ada Lovelace"}
+    # the hand-in facts the leaderboard has, on each graded submission too: roster id, hand-in time, late
+    handin = {name: (r["student_id"], r["submitted_at"], r["late"]) for name, r in results.items()}
+    assert handin["solution.py"] == ("12345", "2026-03-01T19:00:00.000000+00:00", False)  # the roster's time
+    assert handin["sol.js"][0] == "777" and handin["sol.js"][2] is True       # Gradescope's created_at, a day late
+    assert handin["doejane_LATE_12346_67891_solution.py"][::2] == ("12346", True)  # Canvas's _LATE_
 
     board = run_judge("leaderboard", "minesweeper", "--format", "json", "--db", db)
     assert board.returncode == 0, board.stderr
@@ -73,6 +81,11 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     assert [(r["student_id"], r["verdict"], r["late"]) for r in rows] == [
         ("12345", "AC", "no"), ("12346", "AC", "yes"), ("777", "AC", "yes"), ("999", "missing", "no")]
     assert rows[3]["name"].startswith("'=") and rows[3]["score"] == "0.0" and rows[0]["score"] == rows[0]["max_score"]
+    # JUnit lists the missing student as the other formats do: a testsuite of one <error>
+    assert absent_suites(db) == {"missing": 1}
+    nothing = run_judge("leaderboard", "minesweeper", "--format", "gradescope", "--author", "=cmd|' /C calc'!A0",
+                        "--db", db)
+    assert nothing.returncode == 2 and "on the roster but has no submission" in nothing.stderr
 
     # one more file graded with random cases: another test set; the others are stale until regraded
     late = solution(tmp_path / "late" / "kim_lee.py", "kim")
@@ -80,6 +93,9 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     stale = run_judge("leaderboard", "minesweeper", "--db", db)
     assert "stale: 3 author(s) graded only on an older test set" in stale.stdout and "(stale)" in stale.stdout
     assert "judge regrade minesweeper" in stale.stdout
+    assert absent_suites(db) == {"stale": 3, "missing": 1}
+    old = run_judge("leaderboard", "minesweeper", "--format", "gradescope", "--author", "John Smith", "--db", db)
+    assert old.returncode == 2 and "older test set" in old.stderr and "judge regrade minesweeper" in old.stderr
 
     (tmp_path / "canvas" / "doejane_12346_67000_first_try.py").unlink()
     again = run_judge("regrade", "minesweeper", "--db", db)
@@ -91,6 +107,26 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     assert doc["stale"] == [] and {e["test_set_hash"] for e in doc["entries"]} == {doc["test_set_hash"]}
     ada = next(e for e in doc["entries"] if e["author"] == "Ada Lovelace")
     assert (ada["student_id"], ada["late"]) == ("777", True)     # the stored hand-in facts are kept
+
+
+def absent_suites(db) -> dict[str, int]:
+    """The leaderboard's JUnit export, validated against the xunit schema: how many stale and missing suites."""
+    import xml.etree.ElementTree as ET
+
+    import xmlschema
+
+    out = run_judge("leaderboard", "minesweeper", "--format", "junit", "--db", db)
+    assert out.returncode == 0, out.stderr
+    xmlschema.XMLSchema(str(ROOT / "tests" / "data" / "junit-10.xsd")).validate(out.stdout.encode())
+    root = ET.fromstring(out.stdout)
+    kinds: dict[str, int] = {}
+    for suite in root.iter("testsuite"):
+        errors = [e for e in suite.iter("error") if e.get("type") in ("stale", "missing")]
+        if errors:
+            assert suite.get("errors") == "1" and len(list(suite.iter("testcase"))) == 1
+            kinds[errors[0].get("type")] = kinds.get(errors[0].get("type"), 0) + 1
+    assert int(root.get("errors")) >= sum(kinds.values())
+    return kinds
 
 
 def test_a_case_added_after_grading_is_said_and_regrade_fixes_it(tmp_path, problem_copy):

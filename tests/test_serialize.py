@@ -90,6 +90,15 @@ def test_grade_json_without_the_store():
     assert doc["random"] == {"count": 0, "seed": 529, "hash": doc["random"]["hash"]}
 
 
+def test_similarity_json():
+    out = judge("similarity", "minesweeper", SUBMISSIONS / "accepted", "--format", "json", "--threshold", "0")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert_valid(doc, "similarity_document")
+    assert doc["schema_version"] == serialize.SCHEMA_VERSION and doc["pairs"] and doc["compared"] >= len(doc["pairs"])
+    assert all(f["first_line"] <= f["last_line"] for p in doc["pairs"] for side in "ab" for f in p[side]["fragments"])
+
+
 def test_grade_json_of_a_scalar_answer_reads_back():
     """Coin Change's int answers and int[]/int inputs: valid against the schema, and read back the same."""
     folder = ROOT / "submissions" / "coin_change"

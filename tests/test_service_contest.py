@@ -60,12 +60,12 @@ def test_each_mistake_names_the_key(tmp_path, changes, message):
 
 def test_the_cli_says_it_in_one_line_with_exit_2(tmp_path):
     path = write(tmp_path, scoring="acm")
-    done = run_judge("serve", "--contest", path, "--port", "0", timeout=60)
+    done = run_judge("serve", "--contest", path, "--port", "0", timeout=180)
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip().splitlines() == [f"judge: error: {path}: scoring: expected one of ioi, icpc, got 'acm'"]
     broken = tmp_path / "broken.yaml"
     broken.write_text("problems: [\n")
-    done = run_judge("serve", "--contest", broken, timeout=60)
+    done = run_judge("serve", "--contest", broken, timeout=180)
     assert done.returncode == 2 and f"{broken}:" in done.stderr and "malformed YAML" in done.stderr
 
 

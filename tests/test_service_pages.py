@@ -8,12 +8,13 @@ import shutil
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import JavascriptException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service as Driver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from helpers import PROBLEM_DIR, SUBMISSIONS
-from serving import Server, contest_file
+from serving import GRADING_SECONDS, Server, contest_file
 
 BOB = "bob-token-0123456789ab"
 NAME = "<i>Zed</i> & co"
@@ -47,28 +48,45 @@ def text(browser, selector):
     return browser.execute_script(script, selector)
 
 
-def wait(browser, condition, seconds=60):
-    return WebDriverWait(browser, seconds, poll_frequency=0.2).until(lambda _: condition())
+def wait(browser, condition, seconds=GRADING_SECONDS):
+    """Until the condition holds (polled; bounded generously: grading under load takes its time)."""
+    # a script run while a page is being replaced may fail; the condition is asked again at the next poll
+    ignored = (JavascriptException, NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(browser, seconds, poll_frequency=0.2, ignored_exceptions=ignored).until(
+        lambda _: condition())
+
+
+def first(browser, selector):
+    """The text of the first element a selector finds, or None while there is none."""
+    found = text(browser, selector)
+    return found[0] if found else None
+
+
+def find(browser, selector):
+    """The element, once the page that has it is loaded (a click's navigation may still be under way)."""
+    return wait(browser, lambda: browser.find_elements(By.CSS_SELECTOR, selector) or None, 60)[0]
 
 
 def test_register_submit_and_watch_the_verdict_arrive(server, browser):
     browser.get(server.url + "/")
     browser.find_element(By.CSS_SELECTOR, "#register input[name=name]").send_keys(NAME)
     browser.find_element(By.CSS_SELECTOR, "#register button").click()
-    assert len(browser.find_element(By.ID, "token").text) >= 40
+    assert len(find(browser, "#token").text) >= 40
     browser.get(server.url + "/submit")
     Select(browser.find_element(By.NAME, "language")).select_by_value("python")
     area = browser.find_element(By.NAME, "source")
     browser.execute_script("arguments[0].value = arguments[1];", area,
                            (SUBMISSIONS / "wrong_answer" / "digits_spread.py").read_text())
     browser.find_element(By.CSS_SELECTOR, "#submit button").click()
+    find(browser, "#mine")
     assert browser.current_url.endswith("/my")
     browser.execute_script("window.stillTheSamePage = true;")
-    badge = lambda: text(browser, "#mine tbody tr .verdict")[0]  # noqa: E731
-    wait(browser, lambda: badge() == "WA")
+    wait(browser, lambda: first(browser, "#mine tbody tr .verdict") == "WA")
     assert browser.execute_script("return window.stillTheSamePage === true;")  # updated live, not reloaded
-    browser.find_element(By.CSS_SELECTOR, "#mine tbody tr a").click()
-    failure = browser.find_element(By.ID, "failure")
+    # found and clicked in one go: the live script rewrites the rows every second, so an element found in
+    # one call may be gone (stale) by the next
+    browser.execute_script("document.querySelector('#mine tbody tr a').click();")
+    failure = find(browser, "#failure")
     captions = [c.text for c in failure.find_elements(By.TAG_NAME, "figcaption")]
     assert captions[0] == "board" and any(c.startswith("expected") for c in captions) and \
         any(c.startswith("got") for c in captions)
@@ -86,7 +104,8 @@ def test_the_scoreboard_updates_live_and_shows_names_as_text(server, browser):
     status, answer, _ = server.call("POST", "/api/submissions", {"problem": "minesweeper", "language": "python",
                                     "source": (SUBMISSIONS / "accepted" / "bfs_class.py").read_text()}, token=BOB)
     assert status == 201, answer
-    wait(browser, lambda: names()[0] == "Bob" and "(1)" in text(browser, "#board tbody tr:first-child td.cell")[0])
+    wait(browser, lambda: names()[:1] == ["Bob"] and "(1)" in (first(browser, "#board tbody tr:first-child td.cell")
+                                                                 or ""))
     assert browser.execute_script("return window.stillTheSamePage === true;")
     assert not browser.find_elements(By.CSS_SELECTOR, "#board i")
     assert names() == ["Bob", NAME]

@@ -22,7 +22,8 @@ from judge.languages.base import content_hash
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem
-from judge.results import scoring
+from judge.results import lateness, scoring
+from judge.results.leaderboard import utc
 from judge.results.records import Handin, ReferenceTime, StoredRun, now
 from judge.results.roster import Roster
 from judge.verdict import FirstFailure, Recording, SubmissionResult
@@ -83,6 +84,7 @@ class Recorder:
     def __post_init__(self) -> None:
         self.tests = test_set_hash(list(self.cases))
         self.weights = scoring.weights(self.problem)
+        self.lateness = lateness.policy(self.problem, self.deadline)  # a malformed `late:` stops the run first
         self.info: dict[str, dict[str, Any]] = {}  # by absolute path: author, cache key, ...
         self.finished: list[SubmissionResult] = []  # recorded so far, in the order they finished
 
@@ -142,7 +144,10 @@ class Recorder:
 
     def _annotate(self, result: SubmissionResult, cached: bool) -> SubmissionResult:
         got, total = scoring.score(result.cases, self.weights)
-        return replace(result, recording=Recording(self.info[result.path]["author"], cached, now(), got, total))
+        handin: Handin = self.info[result.path]["handin"]
+        late = lateness.assess(self.lateness, handin.submitted_at, handin.marked_late).late
+        return replace(result, recording=Recording(self.info[result.path]["author"], cached, now(), got, total,
+                                                   handin.student_id, utc(handin.submitted_at), late))
 
     def _record(self, result: SubmissionResult, cached_from: int | None = None) -> None:
         if self.store is None:

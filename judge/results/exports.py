@@ -153,13 +153,35 @@ def _junit_suite(parent: ET.Element, board: Leaderboard, e: Entry) -> tuple[int,
     return tests, failures, errors
 
 
+def _junit_absent(parent: ET.Element, board: Leaderboard, e: Entry) -> tuple[int, int, int]:
+    """A stale author or a missing student, listed as the other formats list them: a testsuite of one testcase
+    with an `<error>` (a CI server shows it red and counts it, as a gradebook counts it 0), saying why and
+    what to do. Nothing of an older test set's cases: they are not this problem's tests any more."""
+    if e.missing:
+        title, kind = f"{e.author}: no submission", "missing"
+        message = "on the roster, no submission graded"
+    else:
+        title, kind = f"{e.author}: {e.submission} (stale)", "stale"
+        message = (f"graded only on an older test set ({e.test_set[:12]}), not on this one; "
+                   f"`judge regrade {board.problem}` grades it on the current set")
+    suite = ET.SubElement(parent, "testsuite", name=terminal_text(title), tests="1", failures="0", errors="1",
+                          skipped="0", time="0.000", timestamp=e.submitted_at)
+    case = ET.SubElement(suite, "testcase", classname=f"{board.problem}.{kind}", name=kind, time="0.000")
+    ET.SubElement(case, "error", type=kind, message=terminal_text(message)).text = terminal_text(message)
+    return 1, 0, 1
+
+
 def junit(board: Leaderboard) -> str:
     """JUnit XML (valid against the Jenkins xunit plugin's junit-10.xsd): a testsuite per ranked submission, a
-    testcase per listed case (WA a failure; RE, CE, TLE, MLE, OLE, JE errors; what it printed as system-out)."""
+    testcase per listed case (WA a failure; RE, CE, TLE, MLE, OLE, JE errors; what it printed as system-out);
+    then a testsuite of one `<error>` per stale author and per missing roster student."""
     suites = ET.Element("testsuites", name=f"judge {board.problem}")
     totals = [0, 0, 0]
     for e in board.entries:
         for i, n in enumerate(_junit_suite(suites, board, e)):
+            totals[i] += n
+    for e in [*board.stale, *board.missing]:
+        for i, n in enumerate(_junit_absent(suites, board, e)):
             totals[i] += n
     suites.set("tests", str(totals[0]))
     suites.set("failures", str(totals[1]))
@@ -176,6 +198,14 @@ def gradescope(board: Leaderboard, author: str | None = None, policy: visibility
         raise UsageError(f"--format gradescope describes one submission: name its author with --author "
                          f"(authors: {names})")
     entry = board.entries[0] if author is None else next((e for e in board.entries if e.author == author), None)
+    # A results.json is one submission's score on the current tests: a stale author has none yet, a missing
+    # student nothing to attach it to. Said, not written as a 0 that Gradescope would take for a grade.
+    if entry is None and any(e.author == author for e in board.stale):
+        raise UsageError(f"{author!r} was graded only on an older test set of {board.problem}: run "
+                         f"`judge regrade {board.problem}` first")
+    if entry is None and any(e.author == author for e in board.missing):
+        raise UsageError(f"{author!r} is on the roster but has no submission of {board.problem}: no results.json "
+                         f"to write")
     if entry is None:
         raise UsageError(f"no submission of author {author!r} on the leaderboard of {board.problem}")
     return serialize.dumps(gradescope_results.entry_document(board, entry, policy))

@@ -3,8 +3,8 @@
 Every document the judge prints or exports as JSON is built here and carries `schema_version`;
 schema/results.schema.json (JSON Schema, draft 2020-12) describes each of them, field by field:
 `judge grade --json`, `judge verify --json`, `judge compare --json`, `judge strength --json`,
-`judge leaderboard --format json`; and the `extra_data` of Gradescope's results.json (gradescope.py
-builds the rest of that document, Gradescope's own fields).
+`judge leaderboard --format json`, `judge similarity --format json`; and the `extra_data` of
+Gradescope's results.json (gradescope.py builds the rest of that document, Gradescope's own fields).
 The schema allows no field it does not describe, so bump SCHEMA_VERSION (and the schema's `const`)
 whenever a document changes shape: a field added, renamed, retyped or removed.
 
@@ -26,8 +26,9 @@ from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult,
 
 if TYPE_CHECKING:  # only for the hints: `judge grade --json` need not import the leaderboard
     from judge.results.leaderboard import Entry, Leaderboard
+    from judge.results.similarity import Pair, Report as SimilarityReport, Source
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "results.schema.json"
 
 
@@ -54,7 +55,8 @@ def case_to_json(case: CaseResult) -> dict[str, Any]:
 def recording_to_json(recording: Recording) -> dict[str, Any]:
     """The facts of grading through the store, flat beside the submission's own fields."""
     return {"author": recording.author, "cached": recording.cached, "graded_at": recording.graded_at,
-            "score": recording.score, "max_score": recording.max_score}
+            "score": recording.score, "max_score": recording.max_score, "student_id": recording.student_id,
+            "submitted_at": recording.submitted_at, "late": recording.late}
 
 
 def submission_to_json(result: SubmissionResult, with_cases: bool = True) -> dict[str, Any]:
@@ -182,6 +184,22 @@ def _mutant_to_json(mutant: MutantResult) -> dict[str, Any]:
     }
 
 
+def similarity_document(problem_id: str, report: SimilarityReport, threshold: float,
+                        pairs: Sequence[Pair]) -> dict[str, Any]:
+    """`judge similarity --format json`: the pairs shown (at or above the threshold), with both shares and the
+    shared spans (character offsets and the lines they touch)."""
+    def side(source: Source, share: float, spans: tuple[tuple[int, int], ...]) -> dict[str, Any]:
+        return {"submission": source.name, "language": source.language, "share": round(share, 4),
+                "fragments": [{"start": s, "end": e, "first_line": source.text.count("\n", 0, s) + 1,
+                               "last_line": source.text.count("\n", 0, max(s, e - 1)) + 1} for s, e in spans]}
+
+    return {"schema_version": SCHEMA_VERSION, "problem": problem_id, "compared": report.compared,
+            "threshold": threshold, "alone": [s.name for s in report.alone],
+            "pairs": [{"similarity": round(p.similarity, 4), "shared_tokens": p.shared_tokens,
+                       "a": side(p.left, p.left_share, p.left_spans),
+                       "b": side(p.right, p.right_share, p.right_spans)} for p in pairs]}
+
+
 # ------------------------------------------------------------------ JSON to records
 
 def results_from_document(document: Any) -> list[SubmissionResult]:
@@ -200,7 +218,8 @@ def submission_from_json(data: Any) -> SubmissionResult:
     recording = None
     if "author" in data:
         recording = Recording(_get(data, "author", str), _get(data, "cached", bool), _get(data, "graded_at", str),
-                              _number(data, "score"), _number(data, "max_score"))
+                              _number(data, "score"), _number(data, "max_score"), _get(data, "student_id", str),
+                              _get(data, "submitted_at", str), _get(data, "late", bool))
     return SubmissionResult(
         submission=_get(data, "submission", str), path=_get(data, "path", str), language=_get(data, "language", str),
         verdict=Verdict.from_name(data.get("verdict")),

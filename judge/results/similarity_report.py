@@ -98,17 +98,10 @@ def html(problem: str, report: Report, threshold: float) -> str:
 
 
 def document(problem: str, report: Report, threshold: float) -> dict[str, Any]:
-    """The JSON document: every pair shown, with both shares and the shared spans (character offsets and lines)."""
-    def side(source: Any, share: float, spans: tuple[tuple[int, int], ...]) -> dict[str, Any]:
-        return {"submission": source.name, "language": source.language, "share": round(share, 4),
-                "fragments": [{"start": s, "end": e, "first_line": lines_of(source.text, s, e)[0],
-                               "last_line": source.text.count("\n", 0, max(s, e - 1)) + 1} for s, e in spans]}
+    """The JSON document (serialize.similarity_document): every pair shown, with both shares and the shared spans."""
+    from judge.results import serialize
 
-    return {"problem": problem, "compared": report.compared, "threshold": threshold,
-            "alone": [s.name for s in report.alone],
-            "pairs": [{"similarity": round(p.similarity, 4), "shared_tokens": p.shared_tokens,
-                       "a": side(p.left, p.left_share, p.left_spans),
-                       "b": side(p.right, p.right_share, p.right_spans)} for p in shown(report, threshold)]}
+    return serialize.similarity_document(problem, report, threshold, shown(report, threshold))
 
 
 def json_text(problem: str, report: Report, threshold: float) -> str:

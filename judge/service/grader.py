@@ -205,7 +205,8 @@ class Grader:
             self.runs[key] = self.store.start_run(row["problem"], info.tests, len(info.cases), __version__,
                                                   problem_path=str(info.problem.root))
         stored = replace(result, submission=f"{row['id']}-{row['filename']}", path=f"serve:{row['id']}",
-                         recording=Recording(row["participant"], False, now(), got, total))
+                         recording=Recording(row["participant"], False, now(), got, total,
+                                             submitted_at=row["submitted_at"]))
         self.store.record(self.runs[key], stored, first_failure=failure)
 
 

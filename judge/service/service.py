@@ -19,10 +19,12 @@ from judge.errors import JudgeError
 from judge.languages.base import Language
 from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem, load_problem
+from judge.results import visibility as policies
 from judge.results.store import Store
+from judge.results.visibility import HIDDEN, Policy
 from judge.service import scoreboard, tokens, visibility
 from judge.service.contest import Contest
-from judge.service.grader import Grader
+from judge.service.grader import Grader, failure_record
 from judge.service.limits import RateLimiter
 from judge.service.state import Account, State
 
@@ -194,16 +196,22 @@ class Service:
             raise Refused(404, f"no submission {sid} of yours")
         out = _summary(row)
         out["source"] = bytes(row["source"]).decode("utf-8")
-        out["cases"], out["message"], out["failure"] = [], "", None
+        out["cases"], out["hidden"], out["message"], out["failure"] = [], [], "", None
         if row["result"]:
             stored = json.loads(row["result"])
             result = stored["result"]
-            shown = (lambda c: c) if admin else visibility.shown_case
-            out["cases"] = [shown(c) for c in result.get("cases", [])]
+            if admin:
+                out["cases"], out["failure"] = result.get("cases", []), stored["failure"]
+            else:
+                out.update(visibility.shown(result, failure_record(stored["failure"]), self.policy(row["problem"])))
             out["message"] = visibility.shown_message(result)
-            out["failure"] = stored["failure"] if admin else visibility.shown_failure(stored["failure"])
             out["passed"], out["total"] = result.get("passed"), result.get("total")
         return out
+
+    def policy(self, problem: str) -> Policy:
+        """The visibility policy of a problem's package; every case hidden when the contest no longer has it."""
+        info = self.problems.get(problem)
+        return Policy(default=HIDDEN) if info is None else policies.policy(info.problem)
 
     def frozen_at(self) -> datetime | None:
         """Where the public scoreboard stops: an admin's freeze, the contest's, or None."""

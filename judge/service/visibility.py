@@ -1,31 +1,31 @@
-"""What a participant sees of their own graded submission: the one place that decides it.
+"""What a participant sees of their own graded submission: the package's visibility policy
+(problem.yaml `visibility:`, judge/results/visibility.py), the same code every export goes through.
 
-The rule for now: sample cases in full (verdict, time, message, the checker's words, the first
-failing one drawn); every other group only by case name and verdict. Issue 12's visibility policy
-(classroom) replaces this function's body when it lands; callers stay as they are.
+A `full` group's cases come whole; a `verdict` group's by name and verdict only (no times, messages,
+output: a submission can encode its input in them); a `hidden` group's cases are not listed at all,
+only counted per group (`hidden`: passed and total). The first failing case is drawn only when its
+group is `full`; under `verdict` its name and verdict remain, under `hidden` nothing.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-SHOWN_GROUPS = frozenset({"sample"})
-HIDDEN_FIELDS = ("name", "group", "verdict")
+from judge.results import serialize, visibility as policies
+from judge.results.visibility import Policy
+from judge.verdict import FirstFailure
 
 
-def shown_case(case: dict[str, Any]) -> dict[str, Any]:
-    """One case of a result (as grade --json gives it) as its author may see it."""
-    if case.get("group") in SHOWN_GROUPS:
-        return {k: case.get(k) for k in ("name", "group", "verdict", "time_ms", "cpu_ms", "memory_kb", "message",
-                                          "diff", "output")}
-    return {k: case.get(k) for k in HIDDEN_FIELDS}
-
-
-def shown_failure(failure: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The first failing case with its inputs and answers, only when its group is shown."""
-    if failure is None or failure.get("group") not in SHOWN_GROUPS:
-        return None
-    return failure
+def shown(result: dict[str, Any], failure: FirstFailure | None, policy: Policy) -> dict[str, Any]:
+    """The cases, hidden groups' tallies and first failure of a stored result (grade --json's shape) as the
+    policy lets its author see them."""
+    cases = [policies.redact_case(serialize.case_from_json(c), policy.level(str(c.get("group"))))
+             for c in result.get("cases", [])]
+    shown_failure = policies.redact_failure(failure, policy)
+    return {"cases": [serialize.case_to_json(c) for c in policies.listed(cases)],
+            "hidden": [{"group": t.group, "passed": t.passed, "total": t.total}
+                       for t in policies.hidden_tallies(cases, {})],
+            "failure": None if shown_failure is None else serialize.failure_to_json(shown_failure)}
 
 
 def shown_message(result: dict[str, Any]) -> str:
