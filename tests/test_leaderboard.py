@@ -439,7 +439,7 @@ def test_overheads_are_taken_off_each_language_and_the_reference():
     assert leaderboard.speed_ratio(cases, reference, overhead=1000.0) == 0.0  # never below zero
 
 
-def test_language_overheads_are_medians_and_reach_the_ranking(tmp_path):
+def test_language_overheads_are_per_case_and_reach_the_ranking(tmp_path):
     with Store.open(tmp_path / "r.sqlite3") as st:
         run = st.start_run("p", TESTS, 4, "test")
         st.save_reference_times(TESTS, {n: (t + 1.0, t + 2) for n, t in REFERENCE.items()}, 3, "py")
@@ -450,7 +450,9 @@ def test_language_overheads_are_medians_and_reach_the_ranking(tmp_path):
         cases = tuple(CaseResult(n, "secret", Verdict.AC, cpu_ms=REFERENCE[n] * 0.5 + 5.0) for n in CASES)
         st.record(run, SubmissionResult("c.cpp", "/c.cpp", "cpp", Verdict.AC, cases, sha256="c1",
                                         recording=Recording("cpp", False, "2026-01-01T00:00:00", 4, 4)))
-        assert leaderboard.language_overheads(st, TESTS) == {"python": 1.0, "cpp": 5.0}
+        assert leaderboard.language_overheads(st, TESTS) == {"python": {n: 1.0 for n in CASES},
+                                                             "cpp": {"tiny": 60.0, "big1": 5.0, "big2": 5.0,
+                                                                     "big3": 5.0}}
         entries = leaderboard.rank(st, "p", TESTS)
     # python's CPU time equals the reference's gross time: less its 1 ms, 9/10, 19/20, 39/40 of it
     assert [(e.author, round(e.speed, 2)) for e in entries] == [("cpp", 0.5), ("py", 0.95)]
@@ -547,3 +549,16 @@ def test_a_roster_given_only_to_the_leaderboard_finds_files_by_name(tmp_path):
     rows = list(csv.DictReader(io.StringIO(gradebook.to_csv(board, roster))))
     assert [(r["student_id"], r["name"], r["verdict"]) for r in rows] == [("1", "John Smith", "AC"),
                                                                           ("2", "Kim", "missing")]
+
+
+def test_each_case_has_its_own_overhead():
+    """A big input costs the harness more than a small one: the overhead taken off is that case's, and a
+    case with no measurement of its own takes the median of the measured ones."""
+    cases = [CaseResult("small", "secret", Verdict.AC, cpu_ms=11.0),
+             CaseResult("big", "secret", Verdict.AC, cpu_ms=30.0)]
+    reference = {"small": 10.0, "big": 10.0}
+    per_case = {"small": 1.0, "big": 20.0}
+    assert leaderboard.speed_ratio(cases, reference, per_case) == pytest.approx(1.0)
+    assert leaderboard.speed_ratio(cases, reference, 1.0) == pytest.approx((1.0 + 2.9) / 2)  # one figure: too slow
+    assert leaderboard.case_overhead({"a": 1.0, "b": 3.0, "c": 5.0}, "new") == 3.0
+    assert leaderboard.case_overhead({}, "new") == 0.0

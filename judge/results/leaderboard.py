@@ -117,9 +117,10 @@ def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None 
     policy = policy or lateness.Policy()
     overheads = language_overheads(store, tests)
     reference = {}
+    python = overheads.get("python", {})
     for name, t in store.reference_times(tests).items():
         raw = t.cpu_ms or t.wall_ms
-        reference[name] = None if raw is None else max(raw - overheads.get("python", 0.0), 0.0)
+        reference[name] = None if raw is None else max(raw - case_overhead(python, name), 0.0)
     by_author: dict[str, dict[str, list[StoredSubmission]]] = {}
     for stored in store.submissions(problem, tests):
         by_author.setdefault(stored.author, {}).setdefault(stored.sha256, []).append(stored)
@@ -137,7 +138,7 @@ def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None 
                 rank=0, author=author, submission=first.name, language=first.language,
                 verdict=first.verdict, passed=first.passed, total=first.total,
                 score=first.score * (1 - late.penalty), max_score=first.max_score,
-                speed=speed_ratio(cases, reference, overheads.get(first.language, 0.0)),
+                speed=speed_ratio(cases, reference, overheads.get(first.language, {})),
                 submitted_at=when, sha256=first.sha256, attempts=len(versions), cases=cases,
                 first_failure=first.first_failure, student_id=handin.student_id, name=handin.name,
                 email=handin.email, graded_at=first.graded_at, late=late.late, late_days=late.days,
@@ -172,20 +173,30 @@ def _median_times(store: Store, graded: list[StoredSubmission], cases: tuple[Cas
     return tuple(replace(c, cpu_ms=statistics.median(samples[c.name])) if samples.get(c.name) else c for c in cases)
 
 
-def language_overheads(store: Store, tests: str) -> dict[str, float]:
-    """Each measured language's per-case harness overhead on a test set: the median over the cases of
-    its null solution's CPU time (a median: one case's JIT, GC or a busy machine does not move it)."""
+def language_overheads(store: Store, tests: str) -> dict[str, dict[str, float]]:
+    """Each measured language's harness overhead on a test set, case by case: its null solution's CPU ms
+    (per case, since decoding a 2,000-pair input costs a harness several times what a tiny one does)."""
     out = {}
     for language, cases in store.overheads(tests).items():
-        times = [t for t in cases.values() if t is not None]
-        if times:
-            out[language] = statistics.median(times)
+        known = {name: t for name, t in cases.items() if t is not None}
+        if known:
+            out[language] = known
     return out
 
 
+def case_overhead(overheads: Mapping[str, float] | float, case: str) -> float:
+    """A case's overhead: its own measurement, else the median over the measured cases (a case added
+    since, say), else nothing; a plain number is every case's."""
+    if isinstance(overheads, (int, float)):
+        return float(overheads)
+    if case in overheads:
+        return overheads[case]
+    return statistics.median(overheads.values()) if overheads else 0.0
+
+
 def speed_ratio(cases: Sequence[CaseResult], reference: Mapping[str, float | None],
-                overhead: float = 0.0) -> float | None:
-    """The median, over passed cases, of (CPU time less the language's per-case overhead) / the
+                overhead: Mapping[str, float] | float = 0.0) -> float | None:
+    """The median, over passed cases, of (CPU time less the language's overhead on that case) / the
     reference's (timed cases only); `reference` has Python's overhead taken off already. Timed: the
     cases where the reference needs at least TIMED_MIN_MS, else (a fast reference) those where it
     needs at least half its slowest case's time, where the solution's work outweighs the noise."""
@@ -198,7 +209,7 @@ def speed_ratio(cases: Sequence[CaseResult], reference: Mapping[str, float | Non
         ref = reference.get(case.name)
         mine = case.cpu_ms if case.cpu_ms is not None else case.time_ms
         if case.verdict is Verdict.AC and case.name in usable and ref and mine is not None:
-            ratios.append(max(mine - overhead, 0.0) / ref)
+            ratios.append(max(mine - case_overhead(overhead, case.name), 0.0) / ref)
     return statistics.median(ratios) if ratios else None
 
 
