@@ -15,10 +15,10 @@ WINDOW_SECONDS = 60.0
 
 
 class RateLimiter:
-    """At most `per_minute` submissions per participant in any 60 seconds."""
+    """At most `per_minute` submissions per participant in any 60 seconds (or `window` seconds)."""
 
-    def __init__(self, per_minute: int):
-        self.per_minute = per_minute
+    def __init__(self, per_minute: int, window: float = WINDOW_SECONDS):
+        self.per_minute, self.window = per_minute, window
         self.seen: dict[str, deque[float]] = defaultdict(deque)
         self.lock = threading.Lock()
 
@@ -27,9 +27,9 @@ class RateLimiter:
         moment = time.monotonic()
         with self.lock:
             window = self.seen[who]
-            while window and window[0] <= moment - WINDOW_SECONDS:
+            while window and window[0] <= moment - self.window:
                 window.popleft()
             if len(window) >= self.per_minute:
-                return max(1.0, math.ceil(window[0] + WINDOW_SECONDS - moment))
+                return max(1.0, math.ceil(window[0] + self.window - moment))
             window.append(moment)
             return None

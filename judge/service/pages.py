@@ -53,7 +53,8 @@ def add_pages(app: FastAPI, service: Service) -> None:
     async def register(request: Request) -> Response:
         form = await request.form()
         try:
-            who, token = service.register(str(form.get("name", "")) or None, str(form.get("code", "")) or None)
+            who, token = service.register(str(form.get("name", "")) or None, str(form.get("code", "")) or None,
+                                         request.client.host if request.client else None)
         except Refused as exc:
             return page("home.html", request, exc.status, error=exc.message)
         return signed_in(page("registered.html", request, account=who, token=token), token)

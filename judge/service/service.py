@@ -20,6 +20,7 @@ from judge.languages.base import Language
 from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem, load_problem
 from judge.results.store import Store
+from judge.results.visibility import DEFAULT, EVERYTHING, Policy, policy
 from judge.service import scoreboard, tokens, visibility
 from judge.service.contest import Contest
 from judge.service.grader import Grader
@@ -31,6 +32,9 @@ ADMIN_SALT = "admin_salt"
 ADMIN_HASH = "admin_hash"
 _ID = re.compile(r"[^a-z0-9]+")
 REGISTRATIONS_PER_MINUTE = 60  # open registration, everyone together
+#: Open registration from one client address in any hour: one person cannot take every slot of the minute
+#: (locking others out) nor multiply their per-participant limits by as many accounts as they like.
+REGISTRATIONS_PER_ADDRESS = 5
 
 
 class Refused(Exception):
@@ -48,6 +52,7 @@ class ProblemInfo:
     problem: Problem
     cases: list[Case]
     tests: str
+    policy: Policy = DEFAULT  # problem.yaml's `visibility`: what participants see of each group
 
 
 def utcnow() -> datetime:
@@ -70,6 +75,7 @@ class Service:
         self.problems = {pid: self._info(p) for pid, p in contest.problems.items()}
         self.rates = RateLimiter(contest.limits.per_minute)
         self.registrations = RateLimiter(REGISTRATIONS_PER_MINUTE)
+        self.addresses = RateLimiter(REGISTRATIONS_PER_ADDRESS, window=3600.0)
         self.cases_lock = threading.Lock()
         self.submit_lock = threading.Lock()
         self.cluster = None
@@ -84,7 +90,7 @@ class Service:
     @staticmethod
     def _info(problem: Problem) -> ProblemInfo:
         cases = load_cases(problem)
-        return ProblemInfo(problem, cases, test_set_hash(cases))
+        return ProblemInfo(problem, cases, test_set_hash(cases), policy(problem))
 
     def start(self) -> None:
         """Start grading (first whatever a stopped server left queued or running)."""
@@ -108,8 +114,10 @@ class Service:
         """Whether the token is the admin's."""
         return bool(token) and len(token or "") <= 200 and tokens.matches(token or "", *self.admin)
 
-    def register(self, name: str | None = None, code: str | None = None) -> tuple[Account, str]:
-        """A participant and their new token: by a registration code, or by a name under open registration."""
+    def register(self, name: str | None = None, code: str | None = None,
+                 address: str | None = None) -> tuple[Account, str]:
+        """A participant and their new token: by a registration code, or by a name under open registration
+        (at most REGISTRATIONS_PER_ADDRESS an hour from one client `address`)."""
         mode = self.contest.registration
         if code:
             redeemed = self.state.redeem(code[:200])
@@ -122,6 +130,10 @@ class Service:
         name = (name or "").strip()
         if not name or len(name) > 100 or not name.isprintable():
             raise Refused(422, "name: expected 1 to 100 printable characters")
+        wait = self.addresses.take(address or "?")
+        if wait is not None:
+            raise Refused(429, f"at most {REGISTRATIONS_PER_ADDRESS} registrations an hour from one address",
+                          retry_after=wait)
         wait = self.registrations.take("open")  # open registration is no way to flood the store with accounts
         if wait is not None:
             raise Refused(429, f"at most {REGISTRATIONS_PER_MINUTE} registrations a minute", retry_after=wait)
@@ -198,10 +210,12 @@ class Service:
         if row["result"]:
             stored = json.loads(row["result"])
             result = stored["result"]
-            shown = (lambda c: c) if admin else visibility.shown_case
-            out["cases"] = [shown(c) for c in result.get("cases", [])]
+            info = self.problems.get(row["problem"])
+            rule = EVERYTHING if admin else DEFAULT if info is None else info.policy
+            cases = result.get("cases", [])
+            out["cases"] = cases if admin else visibility.shown_cases(cases, rule)
             out["message"] = visibility.shown_message(result)
-            out["failure"] = stored["failure"] if admin else visibility.shown_failure(stored["failure"])
+            out["failure"] = visibility.shown_failure(stored["failure"], rule)
             out["passed"], out["total"] = result.get("passed"), result.get("total")
         return out
 
