@@ -117,3 +117,10 @@ def test_visibility_of_problem_yaml_holds_in_the_api(server):
     assert status == 200 and b"secret" not in page.split(b"<pre")[0].lower()
     _, full, _ = server.call("GET", f"/api/submissions/{answer['id']}", token=ADMIN)
     assert any(c["group"] == "secret" for c in full["cases"])  # the admin still sees everything
+
+
+def test_an_open_registration_cannot_take_anothers_name(server):
+    """The scoreboard would show two "Alice"s, one of them not Alice (fullwidth letters fold to the same)."""
+    for name in ("Alice", "alice", "\uff21lice"):
+        status, doc, _ = server.call("POST", "/api/register", {"name": name}, headers={"X-Test": "same-name"})
+        assert status == 409, doc

@@ -9,6 +9,7 @@ import json
 import re
 import sys
 import threading
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -130,6 +131,9 @@ class Service:
         name = (name or "").strip()
         if not name or len(name) > 100 or not name.isprintable():
             raise Refused(422, "name: expected 1 to 100 printable characters")
+        key = unicodedata.normalize("NFKC", name).casefold()
+        if any(unicodedata.normalize("NFKC", a.name).casefold() == key for a in self.state.accounts()):
+            raise Refused(409, "that name is taken: the scoreboard would show two of it")  # or pass as another
         wait = self.addresses.take(address or "?")
         if wait is not None:
             raise Refused(429, f"at most {REGISTRATIONS_PER_ADDRESS} registrations an hour from one address",
