@@ -124,3 +124,20 @@ def test_an_open_registration_cannot_take_anothers_name(server):
     for name in ("Alice", "alice", "\uff21lice"):
         status, doc, _ = server.call("POST", "/api/register", {"name": name}, headers={"X-Test": "same-name"})
         assert status == 409, doc
+
+
+def test_guessing_tokens_or_codes_from_one_address_is_slowed(server):
+    """20 distinct wrong tokens or codes a minute from one address, then every try fails (429) for a while;
+    the same stale token sent again and again (a page polling with an old cookie) counts once."""
+    stale = {"X-Forwarded-For": "10.9.9.8"}  # uvicorn takes the client's address from a loopback proxy's header
+    for _ in range(30):
+        assert server.call("GET", "/api/me", token="stale-token-0123456789", headers=stale)[0] == 401
+    assert server.call("GET", "/api/me", token=ALICE, headers=stale)[0] == 200
+    guesser = {"X-Forwarded-For": "10.9.9.9"}
+    for n in range(10):
+        assert server.call("GET", "/api/me", token=f"guess-{n:04}-0123456789", headers=guesser)[0] == 401
+        assert server.call("POST", "/api/register", {"code": f"LAB3-{n:04}"}, headers=guesser)[0] == 403
+    status, doc, headers = server.call("GET", "/api/me", token=ALICE, headers=guesser)
+    assert status == 429 and int(headers["Retry-After"]) >= 1, doc  # even a right one: no oracle while blocked
+    assert server.call("POST", "/api/register", {"code": "LAB3-0011"}, headers=guesser)[0] == 429
+    assert server.call("GET", "/api/me", token=ALICE, headers={"X-Forwarded-For": "10.9.9.10"})[0] == 200

@@ -95,6 +95,11 @@ def bearer(request: Request) -> str | None:
     return request.cookies.get(COOKIE)
 
 
+def address(request: Request) -> str:
+    """The client's address (a local reverse proxy's X-Forwarded-For, as uvicorn trusts it)."""
+    return request.client.host if request.client else "?"
+
+
 def create_app(service: Service) -> FastAPI:
     """The app: the API under /api, the pages at /, grading started and stopped with the server."""
 
@@ -139,8 +144,11 @@ def create_app(service: Service) -> FastAPI:
         return response
 
     def participant(request: Request) -> Account:
-        who = service.authenticate(bearer(request))
+        who = service.authenticate(bearer(request), address(request))
         if who is None:
+            wait = service.guessing(address(request))
+            if wait is not None:
+                raise Refused(429, "too many unknown tokens from this address", retry_after=wait)
             raise Refused(401, "a participant's token is needed (Authorization: Bearer TOKEN)")
         return who
 
@@ -159,7 +167,7 @@ def create_app(service: Service) -> FastAPI:
     @app.post("/api/register", tags=["participants"], status_code=201)
     def register(body: RegisterBody, request: Request) -> dict[str, Any]:
         """Redeem a registration code (or, under open registration, give a name): a token, shown once."""
-        who, token = service.register(body.name, body.code, request.client.host if request.client else None)
+        who, token = service.register(body.name, body.code, address(request))
         return {"participant": who.id, "name": who.name, "token": token}
 
     @app.get("/api/me", tags=["participants"])

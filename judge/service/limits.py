@@ -22,6 +22,15 @@ class RateLimiter:
         self.seen: dict[str, deque[float]] = defaultdict(deque)
         self.lock = threading.Lock()
 
+    def wait(self, who: str) -> float | None:
+        """The seconds `who` must wait before the next one is allowed, or None (nothing counted)."""
+        moment = time.monotonic()
+        with self.lock:
+            window = self.seen.get(who)
+            if window is None or len(window) < self.per_minute or window[0] <= moment - self.window:
+                return None
+            return max(1.0, math.ceil(window[0] + self.window - moment))
+
     def take(self, who: str) -> float | None:
         """Count one submission of `who` now; None when allowed, else the seconds to wait (Retry-After)."""
         moment = time.monotonic()

@@ -14,7 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from judge.results.html import failure_view
-from judge.service.app import COOKIE, bearer
+from judge.service.app import COOKIE, address, bearer
 from judge.service.grader import failure_record
 from judge.service.service import Refused, Service
 from judge.verdict import Verdict
@@ -29,7 +29,7 @@ def add_pages(app: FastAPI, service: Service) -> None:
     """Mount the pages on the app."""
 
     def page(name: str, request: Request, status: int = 200, **values: Any) -> HTMLResponse:
-        who = service.authenticate(bearer(request))
+        who = service.authenticate(bearer(request), address(request))
         html = _ENV.get_template(name).render(contest=service.info(), who=who, colours=COLOURS, **values)
         return HTMLResponse(html, status_code=status)
 
@@ -45,7 +45,7 @@ def add_pages(app: FastAPI, service: Service) -> None:
     async def login(request: Request) -> Response:
         form = await request.form()
         token = str(form.get("token", ""))
-        if service.authenticate(token) is None:
+        if service.authenticate(token, address(request)) is None:
             return page("home.html", request, 401, error="unknown token")
         return signed_in(RedirectResponse("/my", status_code=303), token)
 
@@ -54,7 +54,7 @@ def add_pages(app: FastAPI, service: Service) -> None:
         form = await request.form()
         try:
             who, token = service.register(str(form.get("name", "")) or None, str(form.get("code", "")) or None,
-                                         request.client.host if request.client else None)
+                                         address(request))
         except Refused as exc:
             return page("home.html", request, exc.status, error=exc.message)
         return signed_in(page("registered.html", request, account=who, token=token), token)
@@ -67,13 +67,13 @@ def add_pages(app: FastAPI, service: Service) -> None:
 
     @app.get("/submit", response_class=HTMLResponse, include_in_schema=False)
     def submit_form(request: Request) -> Response:
-        if service.authenticate(bearer(request)) is None:
+        if service.authenticate(bearer(request), address(request)) is None:
             return RedirectResponse("/", status_code=303)
         return page("submit.html", request)
 
     @app.post("/submit", include_in_schema=False)
     async def submit(request: Request) -> Response:
-        who = service.authenticate(bearer(request))
+        who = service.authenticate(bearer(request), address(request))
         if who is None:
             return RedirectResponse("/", status_code=303)
         form = await request.form()
@@ -96,14 +96,14 @@ def add_pages(app: FastAPI, service: Service) -> None:
 
     @app.get("/my", response_class=HTMLResponse, include_in_schema=False)
     def my(request: Request) -> Response:
-        who = service.authenticate(bearer(request))
+        who = service.authenticate(bearer(request), address(request))
         if who is None:
             return RedirectResponse("/", status_code=303)
         return page("my.html", request, submissions=service.mine(who))
 
     @app.get("/my/{sid}", response_class=HTMLResponse, include_in_schema=False)
     def detail(sid: int, request: Request) -> Response:
-        who = service.authenticate(bearer(request))
+        who = service.authenticate(bearer(request), address(request))
         if who is None:
             return RedirectResponse("/", status_code=303)
         try:

@@ -36,6 +36,10 @@ REGISTRATIONS_PER_MINUTE = 60  # open registration, everyone together
 #: Open registration from one client address in any hour: one person cannot take every slot of the minute
 #: (locking others out) nor multiply their per-participant limits by as many accounts as they like.
 REGISTRATIONS_PER_ADDRESS = 5
+#: Unknown tokens and registration codes one client address may try in any minute: past it every try
+#: fails for a while, so a hand-given token or a sequential code (LAB3-0001) cannot be guessed at speed.
+GUESSES_PER_MINUTE = 20
+WRONG_KEPT = 10_000
 
 
 class Refused(Exception):
@@ -77,6 +81,8 @@ class Service:
         self.rates = RateLimiter(contest.limits.per_minute)
         self.registrations = RateLimiter(REGISTRATIONS_PER_MINUTE)
         self.addresses = RateLimiter(REGISTRATIONS_PER_ADDRESS, window=3600.0)
+        self.guesses = RateLimiter(GUESSES_PER_MINUTE)
+        self.wrong: dict[bytes, None] = {}  # the wrong secrets lately counted (their digests), oldest first
         self.cases_lock = threading.Lock()
         self.submit_lock = threading.Lock()
         self.cluster = None
@@ -105,11 +111,32 @@ class Service:
 
     # ------------------------------------------------------------ who
 
-    def authenticate(self, token: str | None) -> Account | None:
-        """The participant a token belongs to, or None (no token, a forged one)."""
-        if not token or len(token) > 200:
+    def authenticate(self, token: str | None, address: str | None = None) -> Account | None:
+        """The participant a token belongs to, or None (no token, a forged one, or `address` guessing)."""
+        if not token:
             return None
-        return self.state.authenticate(token)
+        if address is not None and self.guesses.wait(address) is not None:
+            return None
+        who = self.state.authenticate(token) if len(token) <= 200 else None
+        if who is None and address is not None:
+            self._guessed(address, token)
+        return who
+
+    def _guessed(self, address: str, secret: str) -> None:
+        """Count a wrong token or code, once per distinct one: a page polling with a stale cookie is not
+        guessing and must not lock out everyone behind the same address."""
+        mark = hashlib.sha256(f"{address}\0{secret}".encode("utf-8", "surrogatepass")).digest()[:16]
+        with self.submit_lock:
+            if mark in self.wrong:
+                return
+            self.wrong[mark] = None
+            while len(self.wrong) > WRONG_KEPT:
+                self.wrong.pop(next(iter(self.wrong)))
+        self.guesses.take(address)
+
+    def guessing(self, address: str | None) -> float | None:
+        """The seconds an address that tried too many unknown tokens or codes must wait, or None."""
+        return None if address is None else self.guesses.wait(address)
 
     def is_admin(self, token: str | None) -> bool:
         """Whether the token is the admin's."""
@@ -121,8 +148,12 @@ class Service:
         (at most REGISTRATIONS_PER_ADDRESS an hour from one client `address`)."""
         mode = self.contest.registration
         if code:
+            wait = self.guessing(address)
+            if wait is not None:
+                raise Refused(429, "too many unknown tokens or codes from this address", retry_after=wait)
             redeemed = self.state.redeem(code[:200])
             if redeemed is None:
+                self._guessed(address or "?", code)
                 raise Refused(403, "unknown or already used registration code")
             return redeemed
         if mode != "open":
