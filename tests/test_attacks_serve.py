@@ -141,3 +141,39 @@ def test_guessing_tokens_or_codes_from_one_address_is_slowed(server):
     assert status == 429 and int(headers["Retry-After"]) >= 1, doc  # even a right one: no oracle while blocked
     assert server.call("POST", "/api/register", {"code": "LAB3-0011"}, headers=guesser)[0] == 429
     assert server.call("GET", "/api/me", token=ALICE, headers={"X-Forwarded-For": "10.9.9.10"})[0] == 200
+
+
+def test_the_public_scoreboard_is_built_at_most_once_a_second(server):
+    """Anyone may ask for it and it reads every submission: a flood must not rebuild it each time."""
+    stamps = {server.call("GET", "/api/scoreboard")[1]["generated_at"] for _ in range(5)}
+    assert len(stamps) == 1
+    full = {server.call("GET", "/api/scoreboard", token=ADMIN)[1]["generated_at"] for _ in range(3)}
+    assert len(full) == 3  # the admin's is always fresh
+
+
+def test_answers_are_not_cached_and_the_cookie_is_secure_behind_tls(server):
+    status, doc, headers = server.call("GET", "/api/me", token=BOB)
+    assert status == 200 and headers["Cache-Control"] == "no-store"
+    sent = {"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-Proto": "https"}
+    status, _, got = raw(server, "POST", "/login", f"token={BOB}".encode(), sent)
+    cookie = {k.lower(): v for k, v in got.items()}["set-cookie"]
+    assert status == 303 and "secure" in cookie.lower() and "httponly" in cookie.lower()
+
+
+def test_the_problems_are_not_listed_before_the_start(tmp_path):
+    """A participant who registered early must not read the problems' titles and entry points before the start."""
+    from datetime import datetime, timedelta, timezone
+
+    from judge.service.contest import load_contest
+    from judge.service.service import Service
+
+    start = datetime.now(timezone.utc) + timedelta(hours=1)
+    path = contest_file(tmp_path, copy_problem(tmp_path), start=start.isoformat(),
+                        end=(start + timedelta(hours=2)).isoformat())
+    service = Service(load_contest(path), tmp_path / "db.sqlite3", ADMIN)
+    try:
+        info = service.info()
+        assert info["problems"] == [] and info["start"] == start.isoformat()
+    finally:
+        service.state.close()
+        service.store.close()

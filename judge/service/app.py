@@ -141,6 +141,8 @@ def create_app(service: Service) -> FastAPI:
             response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
+        # tokens (registration), sources and verdicts: no shared or back-button cache keeps them
+        response.headers.setdefault("Cache-Control", "no-store")
         return response
 
     def participant(request: Request) -> Account:

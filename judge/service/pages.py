@@ -33,8 +33,10 @@ def add_pages(app: FastAPI, service: Service) -> None:
         html = _ENV.get_template(name).render(contest=service.info(), who=who, colours=COLOURS, **values)
         return HTMLResponse(html, status_code=status)
 
-    def signed_in(response: Response, token: str) -> Response:
-        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=14 * 24 * 3600)
+    def signed_in(request: Request, response: Response, token: str) -> Response:
+        # Secure behind TLS (the proxy's X-Forwarded-Proto): the token is never sent over plain HTTP then
+        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=14 * 24 * 3600,
+                            secure=request.url.scheme == "https")
         return response
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -47,7 +49,7 @@ def add_pages(app: FastAPI, service: Service) -> None:
         token = str(form.get("token", ""))
         if service.authenticate(token, address(request)) is None:
             return page("home.html", request, 401, error="unknown token")
-        return signed_in(RedirectResponse("/my", status_code=303), token)
+        return signed_in(request, RedirectResponse("/my", status_code=303), token)
 
     @app.post("/register", include_in_schema=False)
     async def register(request: Request) -> Response:
@@ -57,7 +59,7 @@ def add_pages(app: FastAPI, service: Service) -> None:
                                          address(request))
         except Refused as exc:
             return page("home.html", request, exc.status, error=exc.message)
-        return signed_in(page("registered.html", request, account=who, token=token), token)
+        return signed_in(request, page("registered.html", request, account=who, token=token), token)
 
     @app.post("/logout", include_in_schema=False)
     def logout() -> Response:

@@ -9,6 +9,7 @@ import json
 import re
 import sys
 import threading
+import time
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -40,6 +41,7 @@ REGISTRATIONS_PER_ADDRESS = 5
 #: fails for a while, so a hand-given token or a sequential code (LAB3-0001) cannot be guessed at speed.
 GUESSES_PER_MINUTE = 20
 WRONG_KEPT = 10_000
+SCOREBOARD_SECONDS = 1.0  # the pages poll every 2 s: a board a second old is still news
 
 
 class Refused(Exception):
@@ -82,6 +84,8 @@ class Service:
         self.registrations = RateLimiter(REGISTRATIONS_PER_MINUTE)
         self.addresses = RateLimiter(REGISTRATIONS_PER_ADDRESS, window=3600.0)
         self.guesses = RateLimiter(GUESSES_PER_MINUTE)
+        self.boards: dict[bool, tuple[float, dict[str, Any]]] = {}  # full? -> (when built, the board)
+        self.board_lock = threading.Lock()
         self.wrong: dict[bytes, None] = {}  # the wrong secrets lately counted (their digests), oldest first
         self.cases_lock = threading.Lock()
         self.submit_lock = threading.Lock()
@@ -264,7 +268,22 @@ class Service:
         return self.contest.freeze_at
 
     def scoreboard(self, full: bool = False) -> dict[str, Any]:
-        """The ranking (frozen for the public, full for the admin)."""
+        """The ranking (frozen for the public, full for the admin).
+
+        The public's is built at most once a SCOREBOARD_SECONDS: anyone may ask for it, and building reads
+        every submission (60 ms at 20,000), so a flood of requests (or a room of projectors polling) would
+        otherwise keep the cores busy."""
+        if full:  # the admin's: always fresh (their token is needed, so no flood)
+            return self._scoreboard(True)
+        with self.board_lock:
+            kept = self.boards.get(full)
+            if kept is not None and time.monotonic() - kept[0] < SCOREBOARD_SECONDS:
+                return kept[1]
+            board = self._scoreboard(full)
+            self.boards[full] = (time.monotonic(), board)
+            return board
+
+    def _scoreboard(self, full: bool) -> dict[str, Any]:
         frozen = None if full else self.frozen_at()
         rows = scoreboard.build(self.contest, self.state.accounts(), self.state.everything(), frozen)
         return {"contest": self.contest.name, "scoring": self.contest.scoring, "problems": list(self.problems),
@@ -273,15 +292,17 @@ class Service:
                 "rows": [r.to_json() for r in rows]}
 
     def info(self) -> dict[str, Any]:
-        """The contest as anyone may see it."""
+        """The contest as anyone may see it: its problems only once it has started (their titles and entry
+        points say much of what is asked; a contest file's window keeps them closed till then)."""
         c = self.contest
+        started = utcnow() >= c.start
         return {"name": c.name, "start": c.start.isoformat(), "end": None if c.end is None else c.end.isoformat(),
                 "scoring": c.scoring, "registration": c.registration,
                 "limits": {"source_kb": c.limits.source_kb, "per_minute": c.limits.per_minute,
                            "queued": c.limits.queued},
                 "languages": {name: lang.title for name, lang in languages.LANGUAGES.items()},
                 "problems": [{"id": pid, "title": i.problem.title, "signature": i.problem.signature.declaration(),
-                              "cases": len(i.cases)} for pid, i in self.problems.items()]}
+                              "cases": len(i.cases)} for pid, i in self.problems.items() if started]}
 
     # ------------------------------------------------------------ admin
 
@@ -316,6 +337,8 @@ class Service:
     def freeze(self, on: bool) -> datetime | None:
         """Freeze the public scoreboard now, or lift every freeze; where it stops now."""
         self.state.set_setting(FREEZE, utcnow().isoformat() if on else "off")
+        with self.board_lock:
+            self.boards.clear()  # a freeze (or its end) shows at once
         return self.frozen_at()
 
 
