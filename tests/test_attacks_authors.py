@@ -69,3 +69,14 @@ def test_a_file_name_that_is_not_utf8_is_graded_and_stored(tmp_path):
     assert "a\\udcff\\x1b[2Jb.py" in done.stdout and "\x1b" not in done.stdout
     board = run_judge("leaderboard", "minesweeper", "--db", str(tmp_path / "db.sqlite3"), "-f", "csv")
     assert board.returncode == 0 and "a\\udcff\\x1b[2Jb.py" in board.stdout
+
+
+def test_a_stray_quote_in_a_roster_is_an_error_not_every_later_student_swallowed(tmp_path):
+    import pytest
+
+    from judge.errors import UsageError
+
+    table = tmp_path / "roster.csv"
+    table.write_text('id,name\n1,"Ann\n2,Bob\n3,Cy\n')  # before: one student "Ann\n2,Bob\n3,Cy\n", two lost
+    with pytest.raises(UsageError, match=r"roster.csv:\d+: the roster is not valid CSV"):
+        rosters.load(table)

@@ -174,6 +174,9 @@ def test_the_problems_are_not_listed_before_the_start(tmp_path):
     try:
         info = service.info()
         assert info["problems"] == [] and info["start"] == start.isoformat()
+        board = service.scoreboard()
+        assert board["problems"] == [] and all(row["problems"] == {} for row in board["rows"])
+        assert service.scoreboard(full=True)["problems"] == ["minesweeper"]
     finally:
         service.state.close()
         service.store.close()

@@ -90,7 +90,11 @@ def load(path: str | Path) -> Roster:
     except UnicodeDecodeError as exc:
         raise UsageError(f"{path}: the roster is not UTF-8 text (byte {exc.start})") from None
     # csv's own line reading: splitlines() would also break inside a quoted cell, at \u2028 or \x85 in a name
-    rows = list(csv.reader(io.StringIO(text, newline="")))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)  # strict: a stray quote is not every row after it
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise UsageError(f"{path}:{reader.line_num}: the roster is not valid CSV: {exc}") from None
     if not rows:
         raise UsageError(f"{path}: the roster is empty; expected a header row: file,id,name,email[,submitted_at]")
     columns = [_ALIASES.get(h.strip().lower(), "") for h in rows[0]]

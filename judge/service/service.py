@@ -285,11 +285,15 @@ class Service:
 
     def _scoreboard(self, full: bool) -> dict[str, Any]:
         frozen = None if full else self.frozen_at()
-        rows = scoreboard.build(self.contest, self.state.accounts(), self.state.everything(), frozen)
-        return {"contest": self.contest.name, "scoring": self.contest.scoring, "problems": list(self.problems),
+        rows = [r.to_json() for r in scoreboard.build(self.contest, self.state.accounts(), self.state.everything(),
+                                                      frozen)]
+        shown = list(self.problems) if full or utcnow() >= self.contest.start else []  # no problem ids before it
+        for row in rows:
+            row["problems"] = {pid: cell for pid, cell in row["problems"].items() if pid in shown}
+        return {"contest": self.contest.name, "scoring": self.contest.scoring, "problems": shown,
                 "frozen": frozen is not None and utcnow() >= frozen,
                 "frozen_at": None if frozen is None else frozen.isoformat(), "generated_at": utcnow().isoformat(),
-                "rows": [r.to_json() for r in rows]}
+                "rows": rows}
 
     def info(self) -> dict[str, Any]:
         """The contest as anyone may see it: its problems only once it has started (their titles and entry
