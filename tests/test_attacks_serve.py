@@ -180,3 +180,9 @@ def test_the_problems_are_not_listed_before_the_start(tmp_path):
     finally:
         service.state.close()
         service.store.close()
+
+
+def test_no_redirect_is_built_from_a_forged_host_header(server):
+    for path in ("/api/submissions/", "/my/", "/scoreboard/"):
+        status, _, headers = raw(server, "GET", path, b"", {"Host": "evil.example", "Cookie": f"judge_token={BOB}"})
+        assert "evil.example" not in str(headers.get("location", "")), (path, status, headers)

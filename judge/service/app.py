@@ -113,6 +113,7 @@ def create_app(service: Service) -> FastAPI:
 
     app = FastAPI(title=f"judge serve: {service.contest.name}", lifespan=lifespan,
                   default_response_class=SafeJSON,
+                  redirect_slashes=False,  # its redirect is built from the Host header: a 404 tells no other host
                   description="Submit solutions, follow their verdicts, watch the scoreboard. Participants "
                               "authenticate with `Authorization: Bearer TOKEN`; admin endpoints with the admin token.")
     app.state.service = service
