@@ -46,12 +46,16 @@ SURROGATE_BODIES = [
     ("/api/submissions", b'{"problem": "minesweeper", "source": "\\ud800"}', ALICE),
     ("/api/register", b'{"name": "\\ud800"}', None),
     ("/api/admin/rejudge", b'{"submission": "\\ud800"}', ADMIN),
+    ("/api/admin/rejudge", b'{"submission": NaN}', ADMIN),
+    ("/api/submissions", b'{"problem": Infinity, "source": "x"}', ALICE),
+    ("/api/register", b'{"name": -Infinity}', None),
 ]
 
 
 @pytest.mark.parametrize("path,body,token", SURROGATE_BODIES,
-                         ids=["language", "filename", "problem", "source", "name", "submission"])
-def test_a_lone_surrogate_is_a_422_not_a_500(server, path, body, token):
+                         ids=["language", "filename", "problem", "source", "name", "submission", "nan", "infinity",
+                              "-infinity"])
+def test_a_lone_surrogate_or_nan_is_a_422_not_a_500(server, path, body, token):
     headers = {"Content-Type": "application/json"} | ({"Authorization": f"Bearer {token}"} if token else {})
     status, text, _ = raw(server, "POST", path, body, headers)
     assert status == 422, text  # a refusal that echoes the input must still encode

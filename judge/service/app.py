@@ -126,7 +126,9 @@ def create_app(service: Service) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        return SafeJSON({"detail": jsonable_encoder(exc.errors())}, status_code=422)
+        # where and what, never the input itself: echoed back it could be NaN (not JSON), 400 KB, or deep
+        errors = [{k: e[k] for k in ("type", "loc", "msg") if k in e} for e in exc.errors()]
+        return SafeJSON({"detail": jsonable_encoder(errors)}, status_code=422)
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
