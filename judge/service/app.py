@@ -5,7 +5,8 @@ models and the API describes itself, which is what people scripting against a co
 Auth: `Authorization: Bearer TOKEN` (a participant's or the admin's), or the pages' HttpOnly,
 SameSite=Strict cookie. Every answer carries a strict Content-Security-Policy (no inline script):
 whatever a submission or a participant controls is escaped by Jinja2 on the server and set as
-text by the pages' script, and even a slip would not run.
+text by the pages' script, and even a slip would not run. A POST a browser marks as sent from another
+site is refused (login CSRF), answers are ASCII JSON and never cached, and a 422 never echoes its input.
 """
 
 # No `from __future__ import annotations`: FastAPI reads the endpoints' hints at run time, and `Who` is local.
