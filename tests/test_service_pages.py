@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service as Driver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -55,6 +56,11 @@ def test_register_submit_and_watch_the_verdict_arrive(server, browser):
     browser.get(server.url + "/")
     browser.find_element(By.CSS_SELECTOR, "#register input[name=name]").send_keys(NAME)
     browser.find_element(By.CSS_SELECTOR, "#register button").click()
+    try:  # the click may return before the form's navigation lands on a loaded machine
+        wait(browser, lambda: browser.find_elements(By.ID, "token"), 30)
+    except TimeoutException:
+        shown = browser.find_element(By.TAG_NAME, "body").text
+        raise AssertionError(f"no token at {browser.current_url}: {shown}") from None
     assert len(browser.find_element(By.ID, "token").text) >= 40
     browser.get(server.url + "/submit")
     Select(browser.find_element(By.NAME, "language")).select_by_value("python")
@@ -62,7 +68,11 @@ def test_register_submit_and_watch_the_verdict_arrive(server, browser):
     browser.execute_script("arguments[0].value = arguments[1];", area,
                            (SUBMISSIONS / "wrong_answer" / "digits_spread.py").read_text())
     browser.find_element(By.CSS_SELECTOR, "#submit button").click()
-    assert browser.current_url.endswith("/my")
+    try:  # the click may return before the form's navigation lands on a loaded machine
+        wait(browser, lambda: browser.current_url.endswith("/my"), 30)
+    except TimeoutException:
+        shown = browser.find_element(By.TAG_NAME, "body").text
+        raise AssertionError(f"still at {browser.current_url}: {shown}") from None
     browser.execute_script("window.stillTheSamePage = true;")
     badge = lambda: text(browser, "#mine tbody tr .verdict")[0]  # noqa: E731
     wait(browser, lambda: badge() == "WA")
