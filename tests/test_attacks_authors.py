@@ -4,6 +4,8 @@ and a file name that is not UTF-8 (which crashed the store, exit 3)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 
 from test_authors import GRADESCOPE_METADATA, write
@@ -80,3 +82,24 @@ def test_a_stray_quote_in_a_roster_is_an_error_not_every_later_student_swallowed
     table.write_text('id,name\n1,"Ann\n2,Bob\n3,Cy\n')  # before: one student "Ann\n2,Bob\n3,Cy\n", two lost
     with pytest.raises(UsageError, match=r"roster.csv:\d+: the roster is not valid CSV"):
         rosters.load(table)
+
+
+def test_a_gradebook_row_takes_the_students_own_hand_in_not_one_claiming_to_be_theirs(tmp_path):
+    """A roster given to the leaderboard only: Jane's row took the best-ranked entry that matched her in
+    any way, so Mallory's AC, in a file named like Jane's roster file inside Mallory's own Moodle folder
+    (or headed `# author: Jane Doe`), became Jane's grade over her own WA."""
+    subs = tmp_path / "subs"
+    accepted = (SUBMISSIONS / "accepted" / "bfs_class.py").read_text()
+    write(subs / "Jane Doe_12346_assignsubmission_file_" / "sol.py",
+          (SUBMISSIONS / "wrong_answer" / "four_way.py").read_text())
+    write(subs / "Mallory Evil_111_assignsubmission_file_" / "jane.py", accepted)
+    write(subs / "helper.py", "# author: Jane Doe\n" + accepted)
+    db = tmp_path / "db.sqlite3"
+    assert run_judge("grade", "minesweeper", subs, "--fuzz", "0", "--db", db).returncode == 1
+    roster = tmp_path / "roster.csv"
+    roster.write_text("file,id,name\njane.py,12346,Jane Doe\n")
+    board = run_judge("leaderboard", "minesweeper", "--db", db, "--roster", roster, "-f", "gradebook")
+    assert board.returncode == 0, board.stderr
+    rows = list(csv.DictReader(io.StringIO(board.stdout)))
+    jane = [r for r in rows if r["student_id"] == "12346"]
+    assert len(jane) == 1 and jane[0]["verdict"] == "WA", rows
