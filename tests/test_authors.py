@@ -84,9 +84,10 @@ def test_precedence_roster_option_lms_header_folder_name(tmp_path):
     assert authors.identify(flat_cpp, root)[0] == "smith_john.cpp"
     assert authors.identify(headed, root)[0] == "Grace Hopper"            # the header comment
     assert authors.identify(nested, root)[0] == "linus"                   # a folder below the one given
-    assert authors.identify(moodle, root)[0] == "Jane Doe"                # the LMS before the header
+    assert authors.identify(moodle, root)[0] == "Jane Doe (12346)"        # the LMS (with its id) before the header
     name, handin = authors.identify(canvas, root)
-    assert (name, handin.student_id, handin.marked_late, handin.time_from) == ("doejane", "12346", True, "mtime")
+    assert (name, handin.student_id, handin.marked_late, handin.time_from) == (
+        "doejane (12346)", "12346", True, "mtime")
     assert authors.identify(flat, root, option="kim")[0] == "kim"         # --author before the LMS and the header
     assert authors.identify(moodle, root, option="kim")[0] == "kim"
     table = tmp_path / "roster.csv"
@@ -100,7 +101,7 @@ def test_precedence_roster_option_lms_header_folder_name(tmp_path):
     assert authors.identify(moodle, root, roster)[0] == authors.identify(canvas, root, roster)[0] == "Jane Doe"
     assert authors.identify(headed, root, roster)[0] == "Grace Hopper"    # not on the roster: the other rules
     moodle_folder = moodle.parent.resolve()                                # Moodle's folder itself given
-    assert authors.identify(moodle, moodle_folder)[0] == "Jane Doe"
+    assert authors.identify(moodle, moodle_folder)[0] == "Jane Doe (12346)"
     assert authors.identify(moodle, moodle_folder, roster)[1].email == "jane@uni.example"
 
 

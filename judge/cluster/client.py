@@ -70,6 +70,34 @@ def _broker_errors() -> tuple[type[BaseException], ...]:
     return (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
 
 
+def jobs_for(sources: Sequence[Path], problem: str, tests: str, *, author: str | None, fuzz: int, seed: int,
+             keep_going: bool) -> tuple[list[Job], dict[str, str]]:
+    """A job per source, in order, and why some are not to be sent (by path): a source too big for a job
+    gets a stand-in without its bytes (never read whole, never on the broker), graded JE here."""
+    jobs, refused = [], {}
+    for source in sources:
+        name, who = display_name(source), author_of(source, author)
+        try:
+            job = Job.for_file(source, name, problem, tests, author=who, fuzz=fuzz, seed=seed, keep_going=keep_going)
+        except JobError as exc:
+            job = Job(problem=problem, tests=tests, language=languages.for_path(source).name, name=name, source="",
+                      author=who, path=str(Path(source).resolve()), fuzz=fuzz, seed=seed, keep_going=keep_going)
+            refused[job.path] = str(exc)
+        jobs.append(job)
+    return jobs, refused
+
+
+def _file_sha256(path: Path) -> str:
+    """A file's SHA-256, read in chunks (a source too big for a job is never read whole)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    with path.open("rb") as data:
+        for chunk in iter(lambda: data.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
 def failed(job: Job, cases: Sequence[Case], message: str) -> SubmissionResult:
     """A submission the cluster could not grade: JE on every case, as a local judge error gives it."""
     import hashlib
@@ -187,8 +215,8 @@ class Cluster:
 
         def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], options: Options,
                   progress: Callable[[SubmissionResult], None]) -> list[SubmissionResult]:
-            jobs = [Job.for_file(s, display_name(s), problem.id, tests, author=author_of(s, author), fuzz=fuzz,
-                                 seed=seed, keep_going=keep_going) for s in sources]
+            jobs, refused = jobs_for(sources, problem.id, tests, author=author, fuzz=fuzz, seed=seed,
+                                     keep_going=keep_going)
             done: dict[str, SubmissionResult] = {}
 
             def finish(result: SubmissionResult) -> None:
@@ -213,7 +241,10 @@ class Cluster:
 
             sent: dict[str, Job] = {}
             for job in jobs:
-                if job.language in served:
+                if job.path in refused:
+                    warn(f"{job.name}: {refused[job.path]}")
+                    finish(replace(failed(job, cases, refused[job.path]), sha256=_file_sha256(Path(job.path))))
+                elif job.language in served:
                     sent[self.send(job)] = job
                 else:
                     finish(failed(job, cases, f"no live worker serves {job.language} on the broker"))

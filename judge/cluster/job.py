@@ -60,7 +60,12 @@ class Job:
     @classmethod
     def for_file(cls, path: Path, name: str, problem: str, tests: str, *, author: str = "",
                  fuzz: int = defaults.RANDOM_CASES, seed: int = defaults.SEED, keep_going: bool = False) -> Job:
-        """The job of a submission file (its language from its name, its bytes carried exactly)."""
+        """The job of a submission file (its language from its name, its bytes carried exactly); JobError,
+        before reading it, for a file over MAX_SOURCE_BYTES (the broker would hold it in memory)."""
+        size = Path(path).stat().st_size
+        if size > MAX_SOURCE_BYTES:
+            raise JobError(f"its source is {size} bytes, over the {MAX_SOURCE_BYTES >> 20} MiB a grading job "
+                           f"carries: not sent to the broker")
         data = Path(path).read_bytes()
         try:
             text, encoding = data.decode("utf-8"), "utf-8"

@@ -1,12 +1,15 @@
 """Who wrote a submission and when it was handed in.
 
 Author precedence (first that gives a name wins; README "Authors" says the same, with examples):
-1. the roster (`--roster FILE`): the row whose `file` is the file's name or one of its folders'
-   names, else whose `id` is the student id an LMS name carries;
+1. the roster (`--roster FILE`): the row whose `file` is one of its folders' names (the outermost
+   first) or the file's name, else whose `id` is the student id an LMS name carries; names inside an
+   LMS's own folder (Moodle's, Gradescope's) were chosen by the student and are not looked up;
 2. the `--author NAME` option (for every submission of that command);
 3. an LMS's naming (judge/grading/lms.py): Gradescope's `submission_ID` folder with its
    submission_metadata.yml, Moodle's `Full Name_ID_assignsubmission_file_`, Canvas's
-   `lastnamefirstname_ID_ATTACHMENT_file`; it comes before the header, which the student writes;
+   `lastnamefirstname_ID_ATTACHMENT_file`, the outermost such name (a file named like another
+   student's, inside one's own folder, is still one's own); it comes before the header, which the
+   student writes; the author is then `Name (ID)` (two John Smiths of a Canvas export stay two);
 4. an `author: NAME` comment in the file's first 10 lines (`# author: Ada`, `// author: Ada`,
    `-- author: Ada`, `/* author: Ada */`, `* author: Ada`);
 5. the folder the file sits in, unless it is the folder given on the command line (a flat
@@ -71,17 +74,16 @@ def identify(path: Path, root: Path | None = None, roster: Roster | None = None,
              option: str | None = None) -> tuple[str, Handin]:
     """The author and hand-in facts of a submission file, by this module's docstring."""
     resolved = path.resolve()
-    found = lms.identify(resolved, root)
+    found, named = lms.locate(resolved, root)
     student = None
-    if roster is not None:
-        names = [resolved.name, *(f.name for f in lms.folders(resolved, root))]
-        student = roster.match(names, found.student_id if found else None)
+    if roster is not None:  # names inside an LMS's folder are the student's own: they name nobody
+        student = roster.match([place.name for place in named], found.student_id if found else None)
     if student is not None:
         author = student.author
     elif option and option.strip():
         author = option.strip()
-    elif found is not None:
-        author = found.author
+    elif found is not None:  # with its id: two students of one name (or one named like another) stay two
+        author = f"{found.author} ({found.student_id})" if found.student_id not in ("", found.author) else found.author
     else:
         author = _header(path) or _folder_or_name(path, root)
     if student is not None and student.submitted_at:

@@ -69,12 +69,21 @@ def from_gradescope(folder: Path) -> Found | None:
 
 
 def identify(path: Path, root: Path | None) -> Found | None:
-    """The first LMS form among the file's name and its folders' names (up to `root`, included), or None."""
-    for place in [path, *folders(path, root)]:
+    """The outermost LMS form among the file's folders' names (from `root`, included) and its own, or None."""
+    return locate(path, root)[0]
+
+
+def locate(path: Path, root: Path | None) -> tuple[Found | None, list[Path]]:
+    """The outermost LMS form of a file and the places named by others than its student: from `root` down to
+    where the form was found (all of them when none was). The outermost wins because everything inside an
+    LMS's folder was named by the student: a file `Jane Doe_12346_assignsubmission_file_x.py` uploaded into
+    Mallory's folder is Mallory's, not Jane's."""
+    places = [*reversed(folders(path, root)), path]
+    for depth, place in enumerate(places):
         found = (from_gradescope(place) if place.is_dir() else None) or from_name(place.name)
         if found is not None:
-            return found
-    return None
+            return found, places[:depth + 1]
+    return None, places
 
 
 def folders(path: Path, root: Path | None) -> list[Path]:

@@ -13,7 +13,7 @@ import csv
 import io
 from dataclasses import replace
 
-from judge.results.leaderboard import Entry, Leaderboard, is_students, missing_entry
+from judge.results.leaderboard import Entry, Leaderboard, how_students, missing_entry
 from judge.results.roster import Roster
 from judge.results.text import csv_cell
 
@@ -29,7 +29,10 @@ def rows(board: Leaderboard, roster: Roster | None = None) -> list[dict[str, obj
     pool = [*board.entries, *board.stale]
     chosen = []
     for student in roster.students:
-        entry = next((e for e in pool if is_students(student, e)), None)
+        # the surest match first, then the best ranked: a file claiming someone's name in its header (or named
+        # like their roster file inside another's LMS folder) never takes the place of their own hand-in
+        ranked = [(how, n, e) for n, e in enumerate(pool) if (how := how_students(student, e)) is not None]
+        entry = min(ranked, key=lambda t: (t[0], t[1]))[2] if ranked else None
         if entry is None:
             chosen.append(missing_entry(student))
         else:  # the roster's spelling of who it is wins over the LMS's

@@ -284,13 +284,21 @@ def _handed_in(student: Student, entries: Sequence[Entry]) -> bool:
 
 
 def is_students(student: Student, entry: Entry) -> bool:
-    """Whether an entry is a roster student's: by id, by the name the roster gives, or by the roster's
-    `file` among its submission's file and folder names (a roster given only to the leaderboard)."""
+    """Whether an entry is a roster student's (by how_students)."""
+    return how_students(student, entry) is not None
+
+
+def how_students(student: Student, entry: Entry) -> int | None:
+    """How surely an entry is a roster student's, strongest first: 0 by id, 1 (for an entry no LMS named)
+    by the roster's `file` among its submission's file and folder names, 2 by the name the roster gives
+    (which a header comment, the student's own words, may claim); None when it is not theirs."""
     if student.id and entry.student_id == student.id:
-        return True
+        return 0
+    if not entry.student_id and student.file and student.file in PurePath(entry.submission).parts:
+        return 1  # (below an LMS's folder the names are its student's choice: they name nobody else)
     if entry.author == student.author:
-        return True
-    return bool(student.file) and student.file in PurePath(entry.submission).parts
+        return 2
+    return None
 
 
 def missing_entry(student: Student) -> Entry:

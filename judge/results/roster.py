@@ -15,8 +15,9 @@ without a submission as missing.
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -38,11 +39,12 @@ class Student:
     email: str = ""
     file: str = ""
     submitted_at: str = ""          # ISO 8601 with offset, or empty
+    alias: str = ""                 # "Name (id)" when another student of the roster has the same name
 
     @property
     def author(self) -> str:
-        """The name the leaderboard shows: the name, else the id."""
-        return self.name or self.id
+        """The name the leaderboard shows (one per student: two John Smiths are not merged): the name, else the id."""
+        return self.alias or self.name or self.id
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,7 @@ class Roster:
     students: tuple[Student, ...]
 
     def match(self, names: Iterable[str], student_id: str | None = None) -> Student | None:
-        """The student whose `file` is one of `names` (a file's, then its folders'), else whose id is `student_id`."""
+        """The student whose `file` is one of `names` (the first that is one wins), else whose id is `student_id`."""
         by_file = {s.file: s for s in self.students if s.file}
         for name in names:
             if name in by_file:
@@ -87,7 +89,12 @@ def load(path: str | Path) -> Roster:
         text = raw.decode("utf-8-sig")  # a spreadsheet's "CSV UTF-8" starts with a byte-order mark
     except UnicodeDecodeError as exc:
         raise UsageError(f"{path}: the roster is not UTF-8 text (byte {exc.start})") from None
-    rows = list(csv.reader(text.splitlines()))
+    # csv's own line reading: splitlines() would also break inside a quoted cell, at \u2028 or \x85 in a name
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)  # strict: a stray quote is not every row after it
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise UsageError(f"{path}:{reader.line_num}: the roster is not valid CSV: {exc}") from None
     if not rows:
         raise UsageError(f"{path}: the roster is empty; expected a header row: file,id,name,email[,submitted_at]")
     columns = [_ALIASES.get(h.strip().lower(), "") for h in rows[0]]
@@ -106,7 +113,23 @@ def load(path: str | Path) -> Roster:
                                 submitted_at=parse_time(when, f"{path}:{line}") if when else ""))
     _unique(path, students, "file")
     _unique(path, students, "id")
-    return Roster(path, tuple(students))
+    return Roster(path, tuple(_told_apart(path, students)))
+
+
+def _told_apart(path: Path, students: list[Student]) -> list[Student]:
+    """Students sharing a name get their id beside it: the leaderboard keys on the author, and one of two
+    merged students would lose their result (or a student named like another would take theirs)."""
+    count: dict[str, int] = {}
+    for student in students:
+        count[student.name] = count.get(student.name, 0) + 1
+    out = []
+    for student in students:
+        if student.name and count[student.name] > 1:
+            if not student.id:
+                raise UsageError(f"{path}: name {student.name!r} is on two rows; give each an id to tell them apart")
+            student = replace(student, alias=f"{student.name} ({student.id})")
+        out.append(student)
+    return out
 
 
 def _unique(path: Path, students: Sequence[Student], column: str) -> None:

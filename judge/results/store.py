@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import sqlite3
 import threading
@@ -133,6 +134,16 @@ SCHEMA_VERSION = len(MIGRATIONS)
 DIFF_LINES = 40  # the checker's explanations kept per case (a 50x50 board can have 2,500)
 FAILURE_DIFF_LINES = 200  # ... and for the first failing case, which the HTML page lists
 OUTPUT_KEPT = 2000  # characters of what the first failing case printed
+#: Lone surrogates: how Python holds a file name's bytes that are not UTF-8 (`a\xff.py`), which SQLite's
+#: UTF-8 text cannot hold. They are stored as their visible escape, as every report shows them anyway.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _storable(value: Any) -> Any:
+    """A value SQLite can hold: text with each lone surrogate as its `\\udcff` escape; others as they are."""
+    if isinstance(value, str) and _SURROGATE.search(value):
+        return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", value)
+    return value
 
 
 def db_path(option: str | None) -> Path:
@@ -267,14 +278,15 @@ class Store:
         marks = ", ".join("?" for _ in row)
         cases = () if cached_from is not None else result.cases
         with self.lock, self.transaction():
-            cur = self.conn.execute(f"INSERT INTO submissions ({columns}) VALUES ({marks})", tuple(row.values()))
+            cur = self.conn.execute(f"INSERT INTO submissions ({columns}) VALUES ({marks})",
+                                    tuple(_storable(v) for v in row.values()))
             sid = cur.lastrowid
             assert sid is not None  # set by every INSERT
             self.conn.executemany(
                 "INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff, "
                 "answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(sid, i, c.name, c.group, c.verdict.value, c.time_ms, c.cpu_ms, c.memory_kb, c.message,
-                  "\n".join(c.diff[:DIFF_LINES]), c.answer)
+                [tuple(_storable(v) for v in (sid, i, c.name, c.group, c.verdict.value, c.time_ms, c.cpu_ms,
+                                              c.memory_kb, c.message, "\n".join(c.diff[:DIFF_LINES]), c.answer))
                  for i, c in enumerate(cases)])
             return sid
 

@@ -5,16 +5,20 @@ models and the API describes itself, which is what people scripting against a co
 Auth: `Authorization: Bearer TOKEN` (a participant's or the admin's), or the pages' HttpOnly,
 SameSite=Strict cookie. Every answer carries a strict Content-Security-Policy (no inline script):
 whatever a submission or a participant controls is escaped by Jinja2 on the server and set as
-text by the pages' script, and even a slip would not run.
+text by the pages' script, and even a slip would not run. A POST a browser marks as sent from another
+site is refused (login CSRF), answers are ASCII JSON and never cached, and a 422 never echoes its input.
 """
 
 # No `from __future__ import annotations`: FastAPI reads the endpoints' hints at run time, and `Who` is local.
 
+import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, Path, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
@@ -27,6 +31,30 @@ BODY_SLACK = 64 * 1024
 DOCS = ("/docs", "/redoc", "/docs/oauth2-redirect")
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+#: SQLite's largest integer: an id past it is no submission (and not an OverflowError in the store).
+MAX_ID = 2**63 - 1
+UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+
+
+class SafeJSON(JSONResponse):
+    """JSON as ASCII: a lone surrogate a request carried (in a refused name, echoed in a 422) goes out as
+    its `\\udXXX` escape instead of failing to encode (a 500)."""
+
+    def render(self, content: Any) -> bytes:
+        """The body: ASCII JSON."""
+        return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
+def cross_site(request: Request) -> bool:
+    """Whether a browser sent this request from another site (CSRF, login CSRF): by Sec-Fetch-Site, else by an
+    Origin unlike the Host (the check of Go's http.CrossOriginProtection). Scripts send neither and pass."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site not in ("same-origin", "none")
+    origin = request.headers.get("origin")
+    if origin is None:
+        return False
+    return origin.split("://", 1)[-1] != request.headers.get("host", "")
 
 
 class SubmitBody(BaseModel):
@@ -56,7 +84,7 @@ class CasesBody(BaseModel):
 class RejudgeBody(BaseModel):
     """What to grade again: one submission, or every graded submission of a problem."""
 
-    submission: int | None = None
+    submission: int | None = Field(default=None, ge=1, le=MAX_ID)
     problem: str | None = Field(default=None, max_length=100)
 
 
@@ -66,6 +94,11 @@ def bearer(request: Request) -> str | None:
     if header.lower().startswith("bearer "):
         return header[7:].strip()
     return request.cookies.get(COOKIE)
+
+
+def address(request: Request) -> str:
+    """The client's address (a local reverse proxy's X-Forwarded-For, as uvicorn trusts it)."""
+    return request.client.host if request.client else "?"
 
 
 def create_app(service: Service) -> FastAPI:
@@ -80,6 +113,8 @@ def create_app(service: Service) -> FastAPI:
             service.stop()
 
     app = FastAPI(title=f"judge serve: {service.contest.name}", lifespan=lifespan,
+                  default_response_class=SafeJSON,
+                  redirect_slashes=False,  # its redirect is built from the Host header: a 404 tells no other host
                   description="Submit solutions, follow their verdicts, watch the scoreboard. Participants "
                               "authenticate with `Authorization: Bearer TOKEN`; admin endpoints with the admin token.")
     app.state.service = service
@@ -88,25 +123,38 @@ def create_app(service: Service) -> FastAPI:
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
         headers = {"Retry-After": str(int(exc.retry_after))} if exc.retry_after is not None else None
-        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+        return SafeJSON({"detail": exc.message}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        # where and what, never the input itself: echoed back it could be NaN (not JSON), 400 KB, or deep
+        errors = [{k: e[k] for k in ("type", "loc", "msg") if k in e} for e in exc.errors()]
+        return SafeJSON({"detail": jsonable_encoder(errors)}, status_code=422)
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        if request.method in UNSAFE and cross_site(request):  # a form on another site posting with our cookie
+            return SafeJSON({"detail": "a request from another site is refused"}, status_code=403)
         length = request.headers.get("content-length")
         if length is None and request.method in ("POST", "PUT", "PATCH"):  # a chunked body would go uncounted
-            return JSONResponse({"detail": "a request body needs a Content-Length"}, status_code=411)
+            return SafeJSON({"detail": "a request body needs a Content-Length"}, status_code=411)
         if length is not None and (not length.isdigit() or int(length) > limit):
-            return JSONResponse({"detail": f"request body over {limit} bytes"}, status_code=413)
+            return SafeJSON({"detail": f"request body over {limit} bytes"}, status_code=413)
         response = await call_next(request)
         if request.url.path not in DOCS:  # Swagger UI's page loads its script from a CDN; the rest, nothing
             response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
+        # tokens (registration), sources and verdicts: no shared or back-button cache keeps them
+        response.headers.setdefault("Cache-Control", "no-store")
         return response
 
     def participant(request: Request) -> Account:
-        who = service.authenticate(bearer(request))
+        who = service.authenticate(bearer(request), address(request))
         if who is None:
+            wait = service.guessing(address(request))
+            if wait is not None:
+                raise Refused(429, "too many unknown tokens from this address", retry_after=wait)
             raise Refused(401, "a participant's token is needed (Authorization: Bearer TOKEN)")
         return who
 
@@ -115,6 +163,7 @@ def create_app(service: Service) -> FastAPI:
             raise Refused(403, "the admin token is needed")
 
     Who = Annotated[Account, Depends(participant)]
+    Sid = Annotated[int, Path(ge=1, le=MAX_ID)]
 
     @app.get("/api/contest", tags=["contest"])
     def contest() -> dict[str, Any]:
@@ -122,9 +171,9 @@ def create_app(service: Service) -> FastAPI:
         return service.info()
 
     @app.post("/api/register", tags=["participants"], status_code=201)
-    def register(body: RegisterBody) -> dict[str, Any]:
+    def register(body: RegisterBody, request: Request) -> dict[str, Any]:
         """Redeem a registration code (or, under open registration, give a name): a token, shown once."""
-        who, token = service.register(body.name, body.code)
+        who, token = service.register(body.name, body.code, address(request))
         return {"participant": who.id, "name": who.name, "token": token}
 
     @app.get("/api/me", tags=["participants"])
@@ -145,7 +194,7 @@ def create_app(service: Service) -> FastAPI:
         return service.mine(who)
 
     @app.get("/api/submissions/{sid}", tags=["submissions"])
-    def one(sid: int, request: Request) -> dict[str, Any]:
+    def one(sid: Sid, request: Request) -> dict[str, Any]:
         """One of your submissions: source, verdict, cases (sample cases in full, the others by verdict only)."""
         token = bearer(request)
         if service.is_admin(token):

@@ -15,21 +15,30 @@ WINDOW_SECONDS = 60.0
 
 
 class RateLimiter:
-    """At most `per_minute` submissions per participant in any 60 seconds."""
+    """At most `per_minute` submissions per participant in any 60 seconds (or `window` seconds)."""
 
-    def __init__(self, per_minute: int):
-        self.per_minute = per_minute
+    def __init__(self, per_minute: int, window: float = WINDOW_SECONDS):
+        self.per_minute, self.window = per_minute, window
         self.seen: dict[str, deque[float]] = defaultdict(deque)
         self.lock = threading.Lock()
+
+    def wait(self, who: str) -> float | None:
+        """The seconds `who` must wait before the next one is allowed, or None (nothing counted)."""
+        moment = time.monotonic()
+        with self.lock:
+            window = self.seen.get(who)
+            if window is None or len(window) < self.per_minute or window[0] <= moment - self.window:
+                return None
+            return max(1.0, math.ceil(window[0] + self.window - moment))
 
     def take(self, who: str) -> float | None:
         """Count one submission of `who` now; None when allowed, else the seconds to wait (Retry-After)."""
         moment = time.monotonic()
         with self.lock:
             window = self.seen[who]
-            while window and window[0] <= moment - WINDOW_SECONDS:
+            while window and window[0] <= moment - self.window:
                 window.popleft()
             if len(window) >= self.per_minute:
-                return max(1.0, math.ceil(window[0] + WINDOW_SECONDS - moment))
+                return max(1.0, math.ceil(window[0] + self.window - moment))
             window.append(moment)
             return None

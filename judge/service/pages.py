@@ -14,7 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from judge.results.html import failure_view
-from judge.service.app import COOKIE, bearer
+from judge.service.app import COOKIE, address, bearer
 from judge.service.grader import failure_record
 from judge.service.service import Refused, Service
 from judge.verdict import Verdict
@@ -29,12 +29,14 @@ def add_pages(app: FastAPI, service: Service) -> None:
     """Mount the pages on the app."""
 
     def page(name: str, request: Request, status: int = 200, **values: Any) -> HTMLResponse:
-        who = service.authenticate(bearer(request))
+        who = service.authenticate(bearer(request), address(request))
         html = _ENV.get_template(name).render(contest=service.info(), who=who, colours=COLOURS, **values)
         return HTMLResponse(html, status_code=status)
 
-    def signed_in(response: Response, token: str) -> Response:
-        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=14 * 24 * 3600)
+    def signed_in(request: Request, response: Response, token: str) -> Response:
+        # Secure behind TLS (the proxy's X-Forwarded-Proto): the token is never sent over plain HTTP then
+        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=14 * 24 * 3600,
+                            secure=request.url.scheme == "https")
         return response
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -45,18 +47,19 @@ def add_pages(app: FastAPI, service: Service) -> None:
     async def login(request: Request) -> Response:
         form = await request.form()
         token = str(form.get("token", ""))
-        if service.authenticate(token) is None:
+        if service.authenticate(token, address(request)) is None:
             return page("home.html", request, 401, error="unknown token")
-        return signed_in(RedirectResponse("/my", status_code=303), token)
+        return signed_in(request, RedirectResponse("/my", status_code=303), token)
 
     @app.post("/register", include_in_schema=False)
     async def register(request: Request) -> Response:
         form = await request.form()
         try:
-            who, token = service.register(str(form.get("name", "")) or None, str(form.get("code", "")) or None)
+            who, token = service.register(str(form.get("name", "")) or None, str(form.get("code", "")) or None,
+                                         address(request))
         except Refused as exc:
             return page("home.html", request, exc.status, error=exc.message)
-        return signed_in(page("registered.html", request, account=who, token=token), token)
+        return signed_in(request, page("registered.html", request, account=who, token=token), token)
 
     @app.post("/logout", include_in_schema=False)
     def logout() -> Response:
@@ -66,13 +69,13 @@ def add_pages(app: FastAPI, service: Service) -> None:
 
     @app.get("/submit", response_class=HTMLResponse, include_in_schema=False)
     def submit_form(request: Request) -> Response:
-        if service.authenticate(bearer(request)) is None:
+        if service.authenticate(bearer(request), address(request)) is None:
             return RedirectResponse("/", status_code=303)
         return page("submit.html", request)
 
     @app.post("/submit", include_in_schema=False)
     async def submit(request: Request) -> Response:
-        who = service.authenticate(bearer(request))
+        who = service.authenticate(bearer(request), address(request))
         if who is None:
             return RedirectResponse("/", status_code=303)
         form = await request.form()
@@ -95,14 +98,14 @@ def add_pages(app: FastAPI, service: Service) -> None:
 
     @app.get("/my", response_class=HTMLResponse, include_in_schema=False)
     def my(request: Request) -> Response:
-        who = service.authenticate(bearer(request))
+        who = service.authenticate(bearer(request), address(request))
         if who is None:
             return RedirectResponse("/", status_code=303)
         return page("my.html", request, submissions=service.mine(who))
 
     @app.get("/my/{sid}", response_class=HTMLResponse, include_in_schema=False)
     def detail(sid: int, request: Request) -> Response:
-        who = service.authenticate(bearer(request))
+        who = service.authenticate(bearer(request), address(request))
         if who is None:
             return RedirectResponse("/", status_code=303)
         try:

@@ -9,6 +9,8 @@ import json
 import re
 import sys
 import threading
+import time
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -21,7 +23,7 @@ from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem, load_problem
 from judge.results import visibility as policies
 from judge.results.store import Store
-from judge.results.visibility import HIDDEN, Policy
+from judge.results.visibility import DEFAULT, HIDDEN, Policy
 from judge.service import scoreboard, tokens, visibility
 from judge.service.contest import Contest
 from judge.service.grader import Grader, failure_record
@@ -33,6 +35,14 @@ ADMIN_SALT = "admin_salt"
 ADMIN_HASH = "admin_hash"
 _ID = re.compile(r"[^a-z0-9]+")
 REGISTRATIONS_PER_MINUTE = 60  # open registration, everyone together
+#: Open registration from one client address in any hour: one person cannot take every slot of the minute
+#: (locking others out) nor multiply their per-participant limits by as many accounts as they like.
+REGISTRATIONS_PER_ADDRESS = 5
+#: Unknown tokens and registration codes one client address may try in any minute: past it every try
+#: fails for a while, so a hand-given token or a sequential code (LAB3-0001) cannot be guessed at speed.
+GUESSES_PER_MINUTE = 20
+WRONG_KEPT = 10_000
+SCOREBOARD_SECONDS = 1.0  # the pages poll every 2 s: a board a second old is still news
 
 
 class Refused(Exception):
@@ -50,6 +60,7 @@ class ProblemInfo:
     problem: Problem
     cases: list[Case]
     tests: str
+    policy: Policy = DEFAULT  # problem.yaml's `visibility`: what participants see of each group
 
 
 def utcnow() -> datetime:
@@ -72,6 +83,11 @@ class Service:
         self.problems = {pid: self._info(p) for pid, p in contest.problems.items()}
         self.rates = RateLimiter(contest.limits.per_minute)
         self.registrations = RateLimiter(REGISTRATIONS_PER_MINUTE)
+        self.addresses = RateLimiter(REGISTRATIONS_PER_ADDRESS, window=3600.0)
+        self.guesses = RateLimiter(GUESSES_PER_MINUTE)
+        self.boards: dict[bool, tuple[float, dict[str, Any]]] = {}  # full? -> (when built, the board)
+        self.board_lock = threading.Lock()
+        self.wrong: dict[bytes, None] = {}  # the wrong secrets lately counted (their digests), oldest first
         self.cases_lock = threading.Lock()
         self.submit_lock = threading.Lock()
         self.cluster = None
@@ -86,7 +102,7 @@ class Service:
     @staticmethod
     def _info(problem: Problem) -> ProblemInfo:
         cases = load_cases(problem)
-        return ProblemInfo(problem, cases, test_set_hash(cases))
+        return ProblemInfo(problem, cases, test_set_hash(cases), policies.policy(problem))
 
     def start(self) -> None:
         """Start grading (first whatever a stopped server left queued or running)."""
@@ -100,22 +116,49 @@ class Service:
 
     # ------------------------------------------------------------ who
 
-    def authenticate(self, token: str | None) -> Account | None:
-        """The participant a token belongs to, or None (no token, a forged one)."""
-        if not token or len(token) > 200:
+    def authenticate(self, token: str | None, address: str | None = None) -> Account | None:
+        """The participant a token belongs to, or None (no token, a forged one, or `address` guessing)."""
+        if not token:
             return None
-        return self.state.authenticate(token)
+        if address is not None and self.guesses.wait(address) is not None:
+            return None
+        who = self.state.authenticate(token) if len(token) <= 200 else None
+        if who is None and address is not None:
+            self._guessed(address, token)
+        return who
+
+    def _guessed(self, address: str, secret: str) -> None:
+        """Count a wrong token or code, once per distinct one: a page polling with a stale cookie is not
+        guessing and must not lock out everyone behind the same address."""
+        mark = hashlib.sha256(f"{address}\0{secret}".encode("utf-8", "surrogatepass")).digest()[:16]
+        with self.submit_lock:
+            if mark in self.wrong:
+                return
+            self.wrong[mark] = None
+            while len(self.wrong) > WRONG_KEPT:
+                self.wrong.pop(next(iter(self.wrong)))
+        self.guesses.take(address)
+
+    def guessing(self, address: str | None) -> float | None:
+        """The seconds an address that tried too many unknown tokens or codes must wait, or None."""
+        return None if address is None else self.guesses.wait(address)
 
     def is_admin(self, token: str | None) -> bool:
         """Whether the token is the admin's."""
         return bool(token) and len(token or "") <= 200 and tokens.matches(token or "", *self.admin)
 
-    def register(self, name: str | None = None, code: str | None = None) -> tuple[Account, str]:
-        """A participant and their new token: by a registration code, or by a name under open registration."""
+    def register(self, name: str | None = None, code: str | None = None,
+                 address: str | None = None) -> tuple[Account, str]:
+        """A participant and their new token: by a registration code, or by a name under open registration
+        (at most REGISTRATIONS_PER_ADDRESS an hour from one client `address`)."""
         mode = self.contest.registration
         if code:
+            wait = self.guessing(address)
+            if wait is not None:
+                raise Refused(429, "too many unknown tokens or codes from this address", retry_after=wait)
             redeemed = self.state.redeem(code[:200])
             if redeemed is None:
+                self._guessed(address or "?", code)
                 raise Refused(403, "unknown or already used registration code")
             return redeemed
         if mode != "open":
@@ -124,6 +167,13 @@ class Service:
         name = (name or "").strip()
         if not name or len(name) > 100 or not name.isprintable():
             raise Refused(422, "name: expected 1 to 100 printable characters")
+        key = unicodedata.normalize("NFKC", name).casefold()
+        if any(unicodedata.normalize("NFKC", a.name).casefold() == key for a in self.state.accounts()):
+            raise Refused(409, "that name is taken: the scoreboard would show two of it")  # or pass as another
+        wait = self.addresses.take(address or "?")
+        if wait is not None:
+            raise Refused(429, f"at most {REGISTRATIONS_PER_ADDRESS} registrations an hour from one address",
+                          retry_after=wait)
         wait = self.registrations.take("open")  # open registration is no way to flood the store with accounts
         if wait is not None:
             raise Refused(429, f"at most {REGISTRATIONS_PER_MINUTE} registrations a minute", retry_after=wait)
@@ -211,7 +261,7 @@ class Service:
     def policy(self, problem: str) -> Policy:
         """The visibility policy of a problem's package; every case hidden when the contest no longer has it."""
         info = self.problems.get(problem)
-        return Policy(default=HIDDEN) if info is None else policies.policy(info.problem)
+        return Policy(default=HIDDEN) if info is None else info.policy
 
     def frozen_at(self) -> datetime | None:
         """Where the public scoreboard stops: an admin's freeze, the contest's, or None."""
@@ -223,24 +273,45 @@ class Service:
         return self.contest.freeze_at
 
     def scoreboard(self, full: bool = False) -> dict[str, Any]:
-        """The ranking (frozen for the public, full for the admin)."""
+        """The ranking (frozen for the public, full for the admin).
+
+        The public's is built at most once a SCOREBOARD_SECONDS: anyone may ask for it, and building reads
+        every submission (60 ms at 20,000), so a flood of requests (or a room of projectors polling) would
+        otherwise keep the cores busy."""
+        if full:  # the admin's: always fresh (their token is needed, so no flood)
+            return self._scoreboard(True)
+        with self.board_lock:
+            kept = self.boards.get(full)
+            if kept is not None and time.monotonic() - kept[0] < SCOREBOARD_SECONDS:
+                return kept[1]
+            board = self._scoreboard(full)
+            self.boards[full] = (time.monotonic(), board)
+            return board
+
+    def _scoreboard(self, full: bool) -> dict[str, Any]:
         frozen = None if full else self.frozen_at()
-        rows = scoreboard.build(self.contest, self.state.accounts(), self.state.everything(), frozen)
-        return {"contest": self.contest.name, "scoring": self.contest.scoring, "problems": list(self.problems),
+        rows = [r.to_json() for r in scoreboard.build(self.contest, self.state.accounts(), self.state.everything(),
+                                                      frozen)]
+        shown = list(self.problems) if full or utcnow() >= self.contest.start else []  # no problem ids before it
+        for row in rows:
+            row["problems"] = {pid: cell for pid, cell in row["problems"].items() if pid in shown}
+        return {"contest": self.contest.name, "scoring": self.contest.scoring, "problems": shown,
                 "frozen": frozen is not None and utcnow() >= frozen,
                 "frozen_at": None if frozen is None else frozen.isoformat(), "generated_at": utcnow().isoformat(),
-                "rows": [r.to_json() for r in rows]}
+                "rows": rows}
 
     def info(self) -> dict[str, Any]:
-        """The contest as anyone may see it."""
+        """The contest as anyone may see it: its problems only once it has started (their titles and entry
+        points say much of what is asked; a contest file's window keeps them closed till then)."""
         c = self.contest
+        started = utcnow() >= c.start
         return {"name": c.name, "start": c.start.isoformat(), "end": None if c.end is None else c.end.isoformat(),
                 "scoring": c.scoring, "registration": c.registration,
                 "limits": {"source_kb": c.limits.source_kb, "per_minute": c.limits.per_minute,
                            "queued": c.limits.queued},
                 "languages": {name: lang.title for name, lang in languages.LANGUAGES.items()},
                 "problems": [{"id": pid, "title": i.problem.title, "signature": i.problem.signature.declaration(),
-                              "cases": len(i.cases)} for pid, i in self.problems.items()]}
+                              "cases": len(i.cases)} for pid, i in self.problems.items() if started]}
 
     # ------------------------------------------------------------ admin
 
@@ -275,6 +346,8 @@ class Service:
     def freeze(self, on: bool) -> datetime | None:
         """Freeze the public scoreboard now, or lift every freeze; where it stops now."""
         self.state.set_setting(FREEZE, utcnow().isoformat() if on else "off")
+        with self.board_lock:
+            self.boards.clear()  # a freeze (or its end) shows at once
         return self.frozen_at()
 
 

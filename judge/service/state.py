@@ -212,7 +212,9 @@ class State:
                            (problem,)).rowcount
 
     def get(self, sid: int) -> sqlite3.Row | None:
-        """One submission with its source and result."""
+        """One submission with its source and result (None for an id SQLite cannot even hold)."""
+        if not 0 < sid < 2**63:
+            return None
         rows = self._read("SELECT * FROM serve_submissions WHERE id = ?", (sid,))
         return rows[0] if rows else None
 

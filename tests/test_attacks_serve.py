@@ -1,0 +1,192 @@
+"""`judge serve` attacked as a hostile participant would, through a real server (one for the module):
+lone surrogates and huge ids (every 500 is a bug), login CSRF from another site, registration floods
+from one address, and problem.yaml's visibility policy on what the API and pages show."""
+
+from __future__ import annotations
+
+import http.client
+
+import pytest
+import yaml
+
+from helpers import SUBMISSIONS, copy_problem
+from serving import ADMIN, Server, contest_file
+
+ALICE, BOB = "alice-token-0123456789", "bob-token-0123456789ab"
+HUGE = 10**25
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("serve-attacks")
+    problem = copy_problem(folder)
+    meta = yaml.safe_load((problem / "problem.yaml").read_text())
+    meta["visibility"] = {"sample": "verdict", "secret": "hidden"}  # the instructor shows nothing but verdicts
+    (problem / "problem.yaml").write_text(yaml.safe_dump(meta, sort_keys=False))
+    running = Server(contest_file(folder, problem, registration="open"), folder / "results.sqlite3", workers=1)
+    yield running
+    running.stop()
+
+
+def raw(server: Server, method: str, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes, dict]:
+    """One request with exactly these bytes and headers (no JSON encoding in between)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        conn.request(method, path, body=body, headers={"Content-Length": str(len(body)), **headers})
+        answer = conn.getresponse()
+        return answer.status, answer.read(), dict(answer.getheaders())
+    finally:
+        conn.close()
+
+
+SURROGATE_BODIES = [
+    ("/api/submissions", b'{"problem": "minesweeper", "source": "x = 1", "language": "\\ud800"}', ALICE),
+    ("/api/submissions", b'{"problem": "minesweeper", "source": "x = 1", "filename": "a.\\udfff"}', ALICE),
+    ("/api/submissions", b'{"problem": "' + b"\\ud800" * 101 + b'", "source": "x"}', ALICE),
+    ("/api/submissions", b'{"problem": "minesweeper", "source": "\\ud800"}', ALICE),
+    ("/api/register", b'{"name": "\\ud800"}', None),
+    ("/api/admin/rejudge", b'{"submission": "\\ud800"}', ADMIN),
+    ("/api/admin/rejudge", b'{"submission": NaN}', ADMIN),
+    ("/api/submissions", b'{"problem": Infinity, "source": "x"}', ALICE),
+    ("/api/register", b'{"name": -Infinity}', None),
+]
+
+
+@pytest.mark.parametrize("path,body,token", SURROGATE_BODIES,
+                         ids=["language", "filename", "problem", "source", "name", "submission", "nan", "infinity",
+                              "-infinity"])
+def test_a_lone_surrogate_or_nan_is_a_422_not_a_500(server, path, body, token):
+    headers = {"Content-Type": "application/json"} | ({"Authorization": f"Bearer {token}"} if token else {})
+    status, text, _ = raw(server, "POST", path, body, headers)
+    assert status == 422, text  # a refusal that echoes the input must still encode
+
+
+@pytest.mark.parametrize("method,path,body,token", [
+    ("GET", f"/api/submissions/{HUGE}", None, ALICE),
+    ("GET", f"/api/submissions/{HUGE}", None, ADMIN),
+    ("POST", "/api/admin/rejudge", {"submission": HUGE}, ADMIN),
+    ("GET", "/api/submissions/-1", None, ALICE),
+])
+def test_an_id_past_sqlite_integers_is_refused_not_a_500(server, method, path, body, token):
+    status, doc, _ = server.call(method, path, body, token=token)
+    assert status in (404, 422), doc
+
+
+def test_a_page_for_a_huge_id_is_not_a_500(server):
+    status, _, _ = raw(server, "GET", f"/my/{HUGE}", b"", {"Cookie": f"judge_token={ALICE}"})
+    assert status == 404
+
+
+@pytest.mark.parametrize("headers", [{"Origin": "https://evil.example"}, {"Sec-Fetch-Site": "cross-site"},
+                                     {"Origin": "null"}, {"Sec-Fetch-Site": "same-site", "Origin": "https://a.x"}])
+@pytest.mark.parametrize("path,form", [("/login", f"token={BOB}"), ("/register", "name=Victim"),
+                                       ("/logout", ""), ("/submit", "problem=minesweeper&language=python&source=x")])
+def test_a_form_posted_from_another_site_is_refused(server, path, form, headers):
+    """Login CSRF: another site's form signs the victim in as the attacker, whose account then gets the
+    victim's next submission (source included). A browser says where a form came from; refuse others."""
+    sent = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"judge_token={ALICE}", **headers}
+    status, text, got = raw(server, "POST", path, form.encode(), sent)
+    assert status == 403, text
+    assert "set-cookie" not in {k.lower() for k in got}
+
+
+def test_the_pages_own_forms_still_sign_in(server):
+    sent = {"Content-Type": "application/x-www-form-urlencoded", "Origin": server.url, "Sec-Fetch-Site": "same-origin"}
+    status, _, got = raw(server, "POST", "/login", f"token={BOB}".encode(), sent)
+    assert status == 303 and "judge_token=" in {k.lower(): v for k, v in got.items()}["set-cookie"]
+    status, _, _ = raw(server, "POST", "/login", f"token={BOB}".encode(),
+                       {"Content-Type": "application/x-www-form-urlencoded", "Origin": server.url})
+    assert status == 303  # an older browser: no Sec-Fetch-Site, its Origin is ours
+
+
+def test_one_address_cannot_register_without_end(server):
+    """Open registration: one client takes at most 5 accounts an hour (not all 60 a minute of everyone)."""
+    codes = [server.call("POST", "/api/register", {"name": f"Sybil {n}"})[0] for n in range(7)]
+    assert codes[:5] == [201] * 5 and codes[5:] == [429, 429], codes
+    status, doc, headers = server.call("POST", "/api/register", {"name": "Sybil 8"})
+    assert status == 429 and int(headers["Retry-After"]) > 60 and "address" in doc["detail"]
+
+
+def test_visibility_of_problem_yaml_holds_in_the_api(server):
+    """problem.yaml says samples by verdict only and secret cases hidden: serve must not show more."""
+    body = {"problem": "minesweeper", "language": "python",
+            "source": (SUBMISSIONS / "wrong_answer" / "mine_noop.py").read_text()}
+    status, answer, _ = server.call("POST", "/api/submissions", body, token=ALICE)
+    assert status == 201, answer
+    doc = server.wait_done(ALICE, answer["id"])
+    assert doc["verdict"] == "WA" and doc["total"] > len(doc["cases"])
+    assert doc["cases"] and all(c["group"] == "sample" and set(c) == {"name", "group", "verdict"} for c in doc["cases"])
+    assert doc["failure"] is None
+    status, page, _ = raw(server, "GET", f"/my/{answer['id']}", b"", {"Cookie": f"judge_token={ALICE}"})
+    assert status == 200 and b"secret" not in page.split(b"<pre")[0].lower()
+    _, full, _ = server.call("GET", f"/api/submissions/{answer['id']}", token=ADMIN)
+    assert any(c["group"] == "secret" for c in full["cases"])  # the admin still sees everything
+
+
+def test_an_open_registration_cannot_take_anothers_name(server):
+    """The scoreboard would show two "Alice"s, one of them not Alice (fullwidth letters fold to the same)."""
+    for name in ("Alice", "alice", "\uff21lice"):
+        status, doc, _ = server.call("POST", "/api/register", {"name": name}, headers={"X-Test": "same-name"})
+        assert status == 409, doc
+
+
+def test_guessing_tokens_or_codes_from_one_address_is_slowed(server):
+    """20 distinct wrong tokens or codes a minute from one address, then every try fails (429) for a while;
+    the same stale token sent again and again (a page polling with an old cookie) counts once."""
+    stale = {"X-Forwarded-For": "10.9.9.8"}  # uvicorn takes the client's address from a loopback proxy's header
+    for _ in range(30):
+        assert server.call("GET", "/api/me", token="stale-token-0123456789", headers=stale)[0] == 401
+    assert server.call("GET", "/api/me", token=ALICE, headers=stale)[0] == 200
+    guesser = {"X-Forwarded-For": "10.9.9.9"}
+    for n in range(10):
+        assert server.call("GET", "/api/me", token=f"guess-{n:04}-0123456789", headers=guesser)[0] == 401
+        assert server.call("POST", "/api/register", {"code": f"LAB3-{n:04}"}, headers=guesser)[0] == 403
+    status, doc, headers = server.call("GET", "/api/me", token=ALICE, headers=guesser)
+    assert status == 429 and int(headers["Retry-After"]) >= 1, doc  # even a right one: no oracle while blocked
+    assert server.call("POST", "/api/register", {"code": "LAB3-0011"}, headers=guesser)[0] == 429
+    assert server.call("GET", "/api/me", token=ALICE, headers={"X-Forwarded-For": "10.9.9.10"})[0] == 200
+
+
+def test_the_public_scoreboard_is_built_at_most_once_a_second(server):
+    """Anyone may ask for it and it reads every submission: a flood must not rebuild it each time."""
+    stamps = {server.call("GET", "/api/scoreboard")[1]["generated_at"] for _ in range(5)}
+    assert len(stamps) == 1
+    full = {server.call("GET", "/api/scoreboard", token=ADMIN)[1]["generated_at"] for _ in range(3)}
+    assert len(full) == 3  # the admin's is always fresh
+
+
+def test_answers_are_not_cached_and_the_cookie_is_secure_behind_tls(server):
+    status, doc, headers = server.call("GET", "/api/me", token=BOB)
+    assert status == 200 and headers["Cache-Control"] == "no-store"
+    sent = {"Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-Proto": "https"}
+    status, _, got = raw(server, "POST", "/login", f"token={BOB}".encode(), sent)
+    cookie = {k.lower(): v for k, v in got.items()}["set-cookie"]
+    assert status == 303 and "secure" in cookie.lower() and "httponly" in cookie.lower()
+
+
+def test_the_problems_are_not_listed_before_the_start(tmp_path):
+    """A participant who registered early must not read the problems' titles and entry points before the start."""
+    from datetime import datetime, timedelta, timezone
+
+    from judge.service.contest import load_contest
+    from judge.service.service import Service
+
+    start = datetime.now(timezone.utc) + timedelta(hours=1)
+    path = contest_file(tmp_path, copy_problem(tmp_path), start=start.isoformat(),
+                        end=(start + timedelta(hours=2)).isoformat())
+    service = Service(load_contest(path), tmp_path / "db.sqlite3", ADMIN)
+    try:
+        info = service.info()
+        assert info["problems"] == [] and info["start"] == start.isoformat()
+        board = service.scoreboard()
+        assert board["problems"] == [] and all(row["problems"] == {} for row in board["rows"])
+        assert service.scoreboard(full=True)["problems"] == ["minesweeper"]
+    finally:
+        service.state.close()
+        service.store.close()
+
+
+def test_no_redirect_is_built_from_a_forged_host_header(server):
+    for path in ("/api/submissions/", "/my/", "/scoreboard/"):
+        status, _, headers = raw(server, "GET", path, b"", {"Host": "evil.example", "Cookie": f"judge_token={BOB}"})
+        assert "evil.example" not in str(headers.get("location", "")), (path, status, headers)
