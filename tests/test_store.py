@@ -524,3 +524,14 @@ def test_a_corrupt_case_table_is_a_store_error(tmp_path, data):
         st.conn.execute("UPDATE case_tables SET data = ? WHERE submission_id = ?", (data, sid))
         with pytest.raises(store_mod.StoreError, match="case table|not a verdict"):
             st.cases(sid)
+
+
+def test_a_stored_result_is_read_once_per_store(tmp_path):
+    """Files of the same content reuse one stored result: its cases are decoded once."""
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", "t", 1, "test")
+        st.record(run, _graded("a.py", [CaseResult("a", "sample", Verdict.AC)]), cache_key="k")
+        first = st.result(st.cached("k"))
+        st.conn.execute("DELETE FROM case_tables")
+        st.conn.execute("DELETE FROM cases")
+        assert st.result(st.cached("k")) is first and first.cases[0].name == "a"

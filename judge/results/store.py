@@ -156,6 +156,9 @@ class Store:
         self.path = path
         self.conn = conn
         self.lock = threading.Lock()  # one connection, many grading threads: one writer at a time
+        #: Stored results read so far, by submission id: a graded submission's rows never change, and a
+        #: re-grade of several files of the same content reuses one stored result for each of them.
+        self._results: dict[int, SubmissionResult] = {}
 
     @classmethod
     def open(cls, path: str | Path) -> Store:
@@ -367,13 +370,18 @@ class Store:
         """A stored submission as grading returned it: its cases, the first failing one with what it
         returned and printed (kept with the first failure). No recording facts: those are the
         run's that reuses it."""
+        known = self._results.get(stored.id)
+        if known is not None:
+            return known
         cases = self.cases(stored.id)
         first = stored.first_failure
         if first is not None:
             cases = tuple(replace(c, got=first.case.got, output=first.case.output) if c.name == first.case.name else c
                           for c in cases)
-        return SubmissionResult(submission=stored.name, path=stored.path, language=stored.language,
-                                verdict=stored.verdict, cases=cases, message=stored.message, sha256=stored.sha256)
+        result = self._results[stored.id] = SubmissionResult(
+            submission=stored.name, path=stored.path, language=stored.language, verdict=stored.verdict, cases=cases,
+            message=stored.message, sha256=stored.sha256)
+        return result
 
     def reference_times(self, test_set_hash: str) -> dict[str, ReferenceTime]:
         """The reference's stored times for a test set, by case name (empty when never measured)."""
