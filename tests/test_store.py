@@ -19,7 +19,7 @@ import pytest
 
 from helpers import copy_problem
 from judge.grading import authors
-from judge.results import store as store_mod
+from judge.results import case_table, store as store_mod
 from judge.results.store import SCHEMA_VERSION, Store
 from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict
 
@@ -515,8 +515,8 @@ def test_v4_store_gains_case_tables_and_reads_its_old_rows(tmp_path):
 
 
 @pytest.mark.parametrize("data", ["not json", '{"name": ["a"]}', json.dumps(
-    {k: ["x"] for k in store_mod.TABLE_COLUMNS} | {"verdict": ["NOPE"]}), json.dumps(
-    {k: ["x"] for k in store_mod.TABLE_COLUMNS} | {"answer": []})])
+    {k: ["x"] for k in case_table.COLUMNS} | {"verdict": ["NOPE"]}), json.dumps(
+    {k: ["x"] for k in case_table.COLUMNS} | {"answer": []})])
 def test_a_corrupt_case_table_is_a_store_error(tmp_path, data):
     with Store.open(tmp_path / "r.sqlite3") as st:
         run = st.start_run("p", "t", 1, "test")

@@ -21,12 +21,13 @@ import os
 import socket
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from judge.errors import StoreError
+from judge.results import case_table
 from judge.results.records import Handin, ReferenceTime, StoredRun, StoredSubmission, now
 from judge.verdict import CaseResult, FirstFailure, SubmissionResult, Verdict
 
@@ -128,7 +129,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (test_set_hash, language, case_name)
     );
     """,
-    # v5: each graded submission's cases also as one row, column by column (see _encode_table), so
+    # v5: each graded submission's cases also as one row, column by column (see case_table.py), so
     # that a re-grade reads 20 rows instead of 20,000; submissions stored before keep only their rows,
     # read as before.
     """
@@ -284,7 +285,7 @@ class Store:
             assert sid is not None  # set by every INSERT
             if cases:
                 self.conn.execute("INSERT INTO case_tables (submission_id, data) VALUES (?, ?)",
-                                  (sid, _encode_table(cases)))
+                                  (sid, case_table.encode(cases, DIFF_LINES)))
             self.conn.executemany(
                 "INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff, "
                 "answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -353,7 +354,10 @@ class Store:
             table = self.conn.execute("SELECT data FROM case_tables WHERE submission_id = ?",
                                       (submission_id,)).fetchone()
             if table is not None:  # one row for all the cases (v5): a re-grade reads back 20,000 and more
-                return self._decode_table(table[0])
+                try:
+                    return case_table.decode(table[0])
+                except ValueError as exc:
+                    raise StoreError(f"{self.path}: a stored case table is unreadable: {exc}") from None
             cursor = self.conn.cursor()
             cursor.row_factory = None  # plain tuples: a store of v4 or before has the rows alone
             rows = cursor.execute(
@@ -429,18 +433,6 @@ class Store:
         return CaseResult(name, group, known if known is not None else self._verdict(verdict), time_ms or 0.0,
                           cpu_ms, memory_kb, message, tuple(diff.split("\n")) if diff else (), None, "", answer or "")
 
-    def _decode_table(self, text: str) -> tuple[CaseResult, ...]:
-        """The case_tables column (see _encode_table) back as records, as the case rows would give them."""
-        try:
-            data = json.loads(text)
-            columns = zip(*(data[k] for k in TABLE_COLUMNS), strict=True)  # columns of unequal lengths: ValueError
-            return tuple(CaseResult(name, group, _VERDICTS.get(verdict) or self._verdict(verdict), time_ms or 0.0,
-                                    cpu_ms, memory_kb, message, tuple(diff.split("\n")) if diff else (), None, "",
-                                    answer or "")
-                         for name, group, verdict, time_ms, cpu_ms, memory_kb, message, diff, answer in columns)
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise StoreError(f"{self.path}: a stored case table is unreadable: {exc}") from None
-
     def _failure(self, text: str) -> FirstFailure:
         """The first-failure column (see _encode_failure) back as a record."""
         try:
@@ -467,22 +459,6 @@ def _run(row: sqlite3.Row) -> StoredRun:
                      problem=row["problem"], problem_path=row["problem_path"], test_set_hash=row["test_set_hash"],
                      cases=row["cases"], seed=row["seed"], judge_version=row["judge_version"],
                      deadline=row["deadline"] or "", roster=row["roster"] or "")
-
-
-#: The case_tables columns, named as CaseResult's fields, in the order _decode_table reads them.
-TABLE_COLUMNS = ("name", "group", "verdict", "time_ms", "cpu_ms", "memory_kb", "message", "diff", "answer")
-
-
-def _encode_table(cases: Sequence[CaseResult]) -> str:
-    """A submission's cases as the store keeps them in one row: JSON, a list per column, each value
-    as its case row holds it (the diff capped and joined by newlines)."""
-    return json.dumps({
-        "name": [c.name for c in cases], "group": [c.group for c in cases],
-        "verdict": [c.verdict.value for c in cases], "time_ms": [c.time_ms for c in cases],
-        "cpu_ms": [c.cpu_ms for c in cases], "memory_kb": [c.memory_kb for c in cases],
-        "message": [c.message for c in cases], "diff": ["\n".join(c.diff[:DIFF_LINES]) for c in cases],
-        "answer": [c.answer for c in cases],
-    }, separators=(",", ":"))
 
 
 def _encode_failure(first: FirstFailure) -> str:
