@@ -226,3 +226,31 @@ def test_without_cgroups_the_judge_warns_and_require_sandbox_is_an_error():
         assert len(lines) == 1 and lines[0].startswith("judge: error: no cgroup for the boxes: "), lines
         assert "JUDGE_CGROUP" in lines[0]
         assert strict.stdout == ""
+
+
+def test_the_early_cgroup_probe_and_detect_probe_once_between_them(monkeypatch):
+    """detect_soon() probes v1 on a thread beside the self-test; a box asking meanwhile waits for that answer."""
+    import threading
+
+    calls = []
+    real = cgroups.detect_v1
+
+    def counted():
+        calls.append(threading.current_thread().name)
+        return real()
+
+    monkeypatch.setattr(cgroups, "detect_v1", counted)
+    cgroups._v1.cache_clear()
+    cgroups._detect.cache_clear()
+    try:
+        found = []
+        threads = [threading.Thread(target=cgroups.probe_v1) for _ in range(3)]
+        threads += [threading.Thread(target=lambda: found.append(cgroups.detect())) for _ in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(calls) == 1 and len(found) == 3 and all(f == found[0] for f in found)
+    finally:
+        cgroups._v1.cache_clear()
+        cgroups._detect.cache_clear()

@@ -19,7 +19,7 @@ import pytest
 
 from helpers import copy_problem
 from judge.grading import authors
-from judge.results import store as store_mod
+from judge.results import case_table, store as store_mod
 from judge.results.store import SCHEMA_VERSION, Store
 from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict
 
@@ -464,3 +464,74 @@ def test_v3_store_gains_hand_in_columns_keeping_its_rows(tmp_path):
         assert [s.handin for s in st.submissions("minesweeper")] == [Handin(), handin]
         assert (st.runs()[1].deadline, st.runs()[1].roster) == ("2026-03-01T23:59:00+01:00", "/r.csv")
         assert st.test_sets("minesweeper") == ["abc"]
+
+
+# ------------------------------------------------------------------ one row of cases per submission (v5)
+
+def _graded(name, cases):
+    return SubmissionResult(name, f"/{name}", "python", Verdict.WA, tuple(cases), sha256=name,
+                            recording=Recording("ada", False, "2024-05-01T00:00:00+00:00", 0.0, 1.0))
+
+
+def test_cases_are_read_back_from_one_row_the_same_as_from_their_rows(tmp_path):
+    cases = [CaseResult("a", "sample", Verdict.AC, 1.5, 0.25, 9000, answer="0123456789abcdef"),
+             CaseResult("b", "secret", Verdict.WA, 2.0, None, None, "bad \u202e \x1b[2J",
+                        tuple(f"line {i}" for i in range(50)), got=[["E"]], output="x", answer="fedcba9876543210"),
+             CaseResult("c", "random", Verdict.TLE, float("inf"), 1000.0, 5, "time", answer="TLE")]
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", "t", 3, "test")
+        sid = st.record(run, _graded("a.py", cases))
+        from_table = st.cases(sid)
+        assert st.conn.execute("SELECT COUNT(*) FROM case_tables").fetchone()[0] == 1
+        st.conn.execute("DELETE FROM case_tables")  # what a submission stored by a v4 judge has: rows alone
+        from_rows = st.cases(sid)
+    assert from_table == from_rows
+    assert from_table[1].message == "bad \u202e \x1b[2J" and len(from_table[1].diff) == store_mod.DIFF_LINES
+    assert from_table[2].time_ms == float("inf") and from_table[0].cpu_ms == 0.25 and from_table[1].got is None
+
+
+def test_v4_store_gains_case_tables_and_reads_its_old_rows(tmp_path):
+    path = tmp_path / "v4.sqlite3"
+    conn = sqlite3.connect(path)
+    for migration in store_mod.MIGRATIONS[:4]:  # what the judge with schema v4 created
+        conn.executescript(migration)
+    conn.execute("PRAGMA user_version = 4")
+    conn.execute("INSERT INTO runs (id, started_at, status, problem, test_set_hash, cases, judge_version) "
+                 "VALUES (1, '2024-01-01T00:00:00+00:00', 'finished', 'minesweeper', 'abc', 1, '0.4.0')")
+    conn.execute("INSERT INTO submissions (id, run_id, graded_at, name, path, author, sha256, language, verdict, "
+                 "passed, total, score, max_score, cache_key) VALUES (1, 1, '2024-01-01T00:00:01+00:00', 'a.py', "
+                 "'/a.py', 'ada', 'f00', 'python', 'AC', 1, 1, 1, 1, 'key1')")
+    conn.execute("INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, answer) "
+                 "VALUES (1, 0, 'c1', 'sample', 'AC', 3.5, 2.0, '0123456789abcdef')")
+    conn.commit()
+    conn.close()
+    with Store.open(path) as st:
+        assert st.version == SCHEMA_VERSION
+        (old,) = st.result(st.cached("key1")).cases
+        assert (old.name, old.verdict, old.time_ms, old.answer) == ("c1", Verdict.AC, 3.5, "0123456789abcdef")
+        run = st.start_run("minesweeper", "abc", 1, "0.5.0")
+        reused = st.record(run, dataclasses.replace(_graded("a.py", [old]), verdict=Verdict.AC), cached_from=1)
+        assert st.cases(reused) == (old,)
+
+
+@pytest.mark.parametrize("data", ["not json", '{"name": ["a"]}', json.dumps(
+    {k: ["x"] for k in case_table.COLUMNS} | {"verdict": ["NOPE"]}), json.dumps(
+    {k: ["x"] for k in case_table.COLUMNS} | {"answer": []})])
+def test_a_corrupt_case_table_is_a_store_error(tmp_path, data):
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", "t", 1, "test")
+        sid = st.record(run, _graded("a.py", [CaseResult("a", "sample", Verdict.AC)]))
+        st.conn.execute("UPDATE case_tables SET data = ? WHERE submission_id = ?", (data, sid))
+        with pytest.raises(store_mod.StoreError, match="case table|not a verdict"):
+            st.cases(sid)
+
+
+def test_a_stored_result_is_read_once_per_store(tmp_path):
+    """Files of the same content reuse one stored result: its cases are decoded once."""
+    with Store.open(tmp_path / "r.sqlite3") as st:
+        run = st.start_run("p", "t", 1, "test")
+        st.record(run, _graded("a.py", [CaseResult("a", "sample", Verdict.AC)]), cache_key="k")
+        first = st.result(st.cached("k"))
+        st.conn.execute("DELETE FROM case_tables")
+        st.conn.execute("DELETE FROM cases")
+        assert st.result(st.cached("k")) is first and first.cases[0].name == "a"

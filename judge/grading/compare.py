@@ -42,25 +42,32 @@ def compare(cases: Sequence[Case], results: Sequence[SubmissionResult], problem:
     """Compare submissions case by case on the cases every one of them has a result for; answers are the
     same as `problem`'s checker says (by fingerprint without a problem, or when the checker is exact)."""
     names = [r.submission for r in results]
-    by_name = [{x.name: x for x in r.cases} for r in results]
-    shared = [c for c in cases if all(c.name in a for a in by_name)]
+    order = [c.name for c in cases]
+    rows: list[Sequence[CaseResult]]
+    if all([x.name for x in r.cases] == order for r in results):  # the usual run: every result on every case
+        shared, rows = list(cases), [r.cases for r in results]
+    else:
+        by_name = [{x.name: x for x in r.cases} for r in results]
+        shared = [c for c in cases if all(c.name in a for a in by_name)]
+        rows = [[a[c.name] for c in shared] for a in by_name]
     by_checker = problem is not None and not getattr(problem.checker, "exact", False)
     vectors: list[tuple[str, ...]]
     if problem is not None and by_checker:
         classes = [_Classes(problem, case) for case in shared]
-        vectors = [tuple(k.of(a[c.name]) for k, c in zip(classes, shared, strict=False)) for a in by_name]
+        vectors = [tuple(k.of(x) for k, x in zip(classes, row, strict=True)) for row in rows]
     else:
-        vectors = [tuple(a[c.name].answer for c in shared) for a in by_name]
+        vectors = [tuple(x.answer for x in row) for row in rows]
     groups: dict[tuple[str, ...], list[str]] = {}
     for name, vector in zip(names, vectors, strict=False):
         groups.setdefault(vector, []).append(name)
     distinct = {v: None for v in vectors}  # identical answer vectors are compared once
     diff = {(a, b): sum(x != y for x, y in zip(a, b, strict=True)) for a in distinct for b in distinct}
-    accepted = [{x.name for x in r.cases if x.verdict is Verdict.AC} for r in results]
+    # Only a case some submission did not pass can be suspect: the others are skipped whole.
+    failed = [{k for k, x in enumerate(row) if x.verdict is not Verdict.AC} for row in rows]
     suspects = []
-    for k, case in enumerate(shared):
-        votes = [(n, v[k]) for n, v, ok in zip(names, vectors, accepted, strict=True) if case.name not in ok]
-        suspects.append(_suspect(case, votes, voters=sum(v[k] not in NOT_ANSWERS for v in vectors)))
+    for k in sorted(set().union(*failed)):
+        votes = [(n, v[k]) for n, v, bad in zip(names, vectors, failed, strict=True) if k in bad]
+        suspects.append(_suspect(shared[k], votes, voters=sum(v[k] not in NOT_ANSWERS for v in vectors)))
     return Comparison(submissions=names, cases=[c.name for c in shared],
                       groups=sorted(groups.values(), key=lambda g: (-len(g), names.index(g[0]))),
                       matrix=[[diff[a, b] for b in vectors] for a in vectors],

@@ -23,8 +23,7 @@ from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem
 from judge.results import lateness, scoring
-from judge.results.leaderboard import utc
-from judge.results.records import Handin, ReferenceTime, StoredRun, now
+from judge.results.records import Handin, ReferenceTime, StoredRun, now, utc
 from judge.results.roster import Roster
 from judge.verdict import FirstFailure, Recording, SubmissionResult
 

@@ -23,14 +23,13 @@ import math
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
 from pathlib import PurePath
 
 from judge.errors import JudgeError, UsageError
 from judge.problems import checkers
 from judge.problems.problem import Problem, load_problem
 from judge.results import lateness, scoring
-from judge.results.records import StoredRun, StoredSubmission
+from judge.results.records import StoredRun, StoredSubmission, utc
 from judge.results.roster import Roster, Student
 from judge.results.store import Store
 from judge.verdict import CaseResult, FirstFailure, Verdict
@@ -146,18 +145,6 @@ def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None 
         entries.append(min(candidates, key=Entry.key))
     entries.sort(key=Entry.key)
     return [replace(entry, rank=i) for i, entry in enumerate(entries, 1)]
-
-
-def utc(when: str) -> str:
-    """An ISO 8601 time in UTC with microseconds, as the judge's own times are, so that times with
-    different offsets compare as text in time order ('' for '' or a time without an offset)."""
-    try:
-        parsed = datetime.fromisoformat(when)
-    except ValueError:
-        return ""
-    if parsed.tzinfo is None:
-        return ""
-    return parsed.astimezone(timezone.utc).isoformat(timespec="microseconds")
 
 
 def _median_times(store: Store, graded: list[StoredSubmission], cases: tuple[CaseResult, ...]

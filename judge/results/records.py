@@ -113,3 +113,15 @@ class Comparison:
     suspects: list[Suspect] = field(default_factory=list)
     # Answers agree when "hash": identical; "checker": the checker accepts one for the other.
     agreement: str = "hash"
+
+
+def utc(when: str) -> str:
+    """An ISO 8601 time in UTC with microseconds, as the judge's own times are, so that times with
+    different offsets compare as text in time order ('' for '' or a time without an offset)."""
+    try:
+        parsed = datetime.fromisoformat(when)
+    except ValueError:
+        return ""
+    if parsed.tzinfo is None:
+        return ""
+    return parsed.astimezone(timezone.utc).isoformat(timespec="microseconds")

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 
 from judge.errors import ProblemError
 from judge.problems.problem import Problem
-from judge.verdict import CaseResult
+from judge.verdict import CaseResult, Verdict
 
 
 def weights(problem: Problem) -> dict[str, float]:
@@ -35,6 +35,6 @@ def score(cases: Iterable[CaseResult], group_weights: Mapping[str, float]) -> tu
     for case in cases:
         weight = group_weights.get(case.group, 1.0)
         total += weight
-        if case.passed:
+        if case.verdict is Verdict.AC:  # CaseResult.passed, without a call per case (a re-grade scores 20,000)
             got += weight
     return got, total

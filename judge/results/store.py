@@ -28,13 +28,14 @@ from pathlib import Path
 from typing import Any
 
 from judge.errors import StoreError
+from judge.results import case_table
 from judge.results.records import Handin, ReferenceTime, StoredRun, StoredSubmission, now
 from judge.verdict import CaseResult, FirstFailure, SubmissionResult, Verdict
 
 DEFAULT_DB = Path(".judge") / "results.sqlite3"
 ENV_DB = "JUDGE_DB"
 BUSY_TIMEOUT_MS = 30_000
-OUR_TABLES = {"runs", "submissions", "cases", "reference_times", "overheads"}
+OUR_TABLES = {"runs", "submissions", "cases", "reference_times", "overheads", "case_tables"}
 
 #: Schema migrations, applied in order; migration i brings user_version from i to i + 1.
 #: Never edit a shipped one: add a new one (old files are upgraded by replaying the rest).
@@ -129,6 +130,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (test_set_hash, language, case_name)
     );
     """,
+    # v5: each graded submission's cases also as one row, column by column (see case_table.py), so
+    # that a re-grade reads 20 rows instead of 20,000; submissions stored before keep only their rows,
+    # read as before.
+    """
+    CREATE TABLE case_tables (
+        submission_id INTEGER PRIMARY KEY REFERENCES submissions(id),
+        data TEXT NOT NULL                          -- JSON: {column: [one value per case, in test order]}
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 DIFF_LINES = 40  # the checker's explanations kept per case (a 50x50 board can have 2,500)
@@ -158,6 +168,9 @@ class Store:
         self.path = path
         self.conn = conn
         self.lock = threading.Lock()  # one connection, many grading threads: one writer at a time
+        #: Stored results read so far, by submission id: a graded submission's rows never change, and a
+        #: re-grade of several files of the same content reuses one stored result for each of them.
+        self._results: dict[int, SubmissionResult] = {}
 
     @classmethod
     def open(cls, path: str | Path) -> Store:
@@ -282,6 +295,9 @@ class Store:
                                     tuple(_storable(v) for v in row.values()))
             sid = cur.lastrowid
             assert sid is not None  # set by every INSERT
+            if cases:
+                self.conn.execute("INSERT INTO case_tables (submission_id, data) VALUES (?, ?)",
+                                  (sid, case_table.encode(cases, DIFF_LINES)))
             self.conn.executemany(
                 "INSERT INTO cases (submission_id, idx, name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff, "
                 "answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -347,8 +363,15 @@ class Store:
         """The cases of a stored submission in test order; a result reused from the cache has none
         of its own and shares those of the submission it was reused from."""
         while True:
+            table = self.conn.execute("SELECT data FROM case_tables WHERE submission_id = ?",
+                                      (submission_id,)).fetchone()
+            if table is not None:  # one row for all the cases (v5): a re-grade reads back 20,000 and more
+                try:
+                    return case_table.decode(table[0])
+                except ValueError as exc:
+                    raise StoreError(f"{self.path}: a stored case table is unreadable: {exc}") from None
             cursor = self.conn.cursor()
-            cursor.row_factory = None  # plain tuples: a re-grade reads back 20,000 rows and more
+            cursor.row_factory = None  # plain tuples: a store of v4 or before has the rows alone
             rows = cursor.execute(
                 "SELECT name, grp, verdict, time_ms, cpu_ms, memory_kb, message, diff, answer FROM cases "
                 "WHERE submission_id = ? ORDER BY idx", (submission_id,)).fetchall()
@@ -363,13 +386,18 @@ class Store:
         """A stored submission as grading returned it: its cases, the first failing one with what it
         returned and printed (kept with the first failure). No recording facts: those are the
         run's that reuses it."""
+        known = self._results.get(stored.id)
+        if known is not None:
+            return known
         cases = self.cases(stored.id)
         first = stored.first_failure
         if first is not None:
             cases = tuple(replace(c, got=first.case.got, output=first.case.output) if c.name == first.case.name else c
                           for c in cases)
-        return SubmissionResult(submission=stored.name, path=stored.path, language=stored.language,
-                                verdict=stored.verdict, cases=cases, message=stored.message, sha256=stored.sha256)
+        result = self._results[stored.id] = SubmissionResult(
+            submission=stored.name, path=stored.path, language=stored.language, verdict=stored.verdict, cases=cases,
+            message=stored.message, sha256=stored.sha256)
+        return result
 
     def reference_times(self, test_set_hash: str) -> dict[str, ReferenceTime]:
         """The reference's stored times for a test set, by case name (empty when never measured)."""

@@ -290,6 +290,9 @@ def detect_soon() -> None:
     """Start detect() on a thread of its own: its self-test (a real box) runs while the judge imports and loads."""
     # Not a daemon: a judge that exits meanwhile waits for the test box to end and its cgroup to go.
     threading.Thread(target=detect, name="judge-detect").start()
+    # The v1 cgroups are probed beside it (a trial group made and removed in each controller), not
+    # after it, when the first server's box asks: the self-test joins no cgroup, so neither waits.
+    threading.Thread(target=cgroups.probe_v1, name="judge-cgroups").start()
 
 
 @functools.cache

@@ -21,6 +21,7 @@ import itertools
 import os
 import re
 import signal
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -221,15 +222,37 @@ def detect_v2() -> Hierarchy | None:
     return Hierarchy(2, parents, missing)
 
 
-@functools.cache
+_DETECTING = threading.Lock()
+
+
 def detect() -> Hierarchy | None:
-    """The hierarchy the boxes' groups are made in (tried once per process), or None.
+    """The hierarchy the boxes' groups are made in (tried once per process, see _detect), or None."""
+    with _DETECTING:  # a caller while probe_v1()'s thread runs waits for its answer, not probing again
+        return _detect()
+
+
+def probe_v1() -> None:
+    """Probe the v1 controllers now, on box.detect_soon()'s thread beside the sandbox's self-test
+    (a memory group's mkdir alone takes several ms). v2 waits for detect(): probing it may move the
+    judge into a leaf group, which the self-test's processes still in the judge's group would block."""
+    with _DETECTING:
+        _v1()
+
+
+@functools.cache
+def _v1() -> Hierarchy | None:
+    return detect_v1()
+
+
+@functools.cache
+def _detect() -> Hierarchy | None:
+    """The hierarchy the boxes' groups are made in, or None.
 
     v1 wins where it holds the memory controller (a hybrid machine mounts both, v2 without
     controllers); otherwise the one that offers more. v2 is only probed when needed: probing it may
     move the judge into a leaf group (see _enable).
     """
-    v1 = detect_v1()
+    v1 = _v1()
     if v1 is not None and "memory" in v1.parents:
         return v1
     v2 = detect_v2()
