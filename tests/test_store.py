@@ -535,3 +535,31 @@ def test_a_stored_result_is_read_once_per_store(tmp_path):
         st.conn.execute("DELETE FROM case_tables")
         st.conn.execute("DELETE FROM cases")
         assert st.result(st.cached("k")) is first and first.cases[0].name == "a"
+
+
+def _open_and_close(db: str, results, start) -> None:
+    start.wait()  # every judge opens the new file in the same moment
+    try:
+        Store.open(db).close()
+        results.put("ok")
+    except store_mod.StoreError as exc:
+        results.put(str(exc))
+
+
+def test_judges_opening_a_new_store_at_once_all_get_it(tmp_path):
+    """Switching a new file to WAL needs it alone, and SQLite says "database is locked" at once (no busy
+    handler) to another judge opening it in that moment: that judge stopped with exit 2."""
+    import multiprocessing
+
+    fork = multiprocessing.get_context("fork")
+    answers = []
+    for trial in range(25):
+        results, start = fork.Queue(), fork.Barrier(6)
+        procs = [fork.Process(target=_open_and_close, args=(str(tmp_path / f"r{trial}.sqlite3"), results, start))
+                 for _ in range(6)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        answers += [results.get(timeout=10) for _ in procs]
+    assert answers == ["ok"] * 150, [a for a in answers if a != "ok"]

@@ -22,6 +22,7 @@ import re
 import socket
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -186,7 +187,7 @@ class Store:
         try:
             conn.row_factory = sqlite3.Row
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA journal_mode = WAL")
+            _use_wal(conn)
             conn.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: durable commits, no torn writes
             conn.execute("PRAGMA foreign_keys = ON")
             store._migrate()
@@ -481,6 +482,22 @@ def _encode_failure(first: FirstFailure) -> str:
         "diff": list(case.diff[:FAILURE_DIFF_LINES]), "got": case.got, "output": case.output[:OUTPUT_KEPT],
         "args": first.args, "expected": first.expected,
     }, default=str)
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Put the file in WAL mode (it stays so). Switching needs the file to itself, and SQLite answers
+    "database is locked" at once, without its busy handler, when another judge opens the new file in
+    the same moment: so retry, up to the busy timeout, unless the other one has switched it already."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 class _Transaction:
