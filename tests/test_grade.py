@@ -86,7 +86,8 @@ def test_runtime_error_names_exception_and_line(problem, few):
 
 def test_time_and_memory_limits_skip_the_rest(problem, few):
     loop = grade_one(problem, few, SUBMISSIONS / "time_limit" / "infinite_loop.py")
-    assert loop.verdict is Verdict.TLE and "CPU" in loop.first_failure.message
+    # the CPU limit, or on a machine loaded past 3x the wall limit first (3x the CPU limit, confirmed once)
+    assert loop.verdict is Verdict.TLE and any(w in loop.first_failure.message for w in ("CPU", "wall"))
     assert [c.verdict for c in loop.cases[1:]] == [Verdict.SKIPPED] * (len(few) - 1)
     sleeper = grade_one(problem, few[:2], SUBMISSIONS / "time_limit" / "sleeper.py")
     assert sleeper.verdict is Verdict.TLE and "wall" in sleeper.first_failure.message
