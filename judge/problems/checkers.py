@@ -241,6 +241,17 @@ def _walk(expected: Any, got: Any, depth: int, leaf: Callable[[Any, Any], str | 
 
 # ---------------------------------------------------------------------------------------- checkers
 
+def _leaf_by_leaf(answer_type: str, expected: Any, got: Any,
+                  leaf: Callable[[Any, Any], str | None]) -> tuple[bool, list[str]]:
+    """A checker that compares scalar by scalar: equal answers at once, else every leaf `leaf` objects to."""
+    scalar, depth = values.parse_type(answer_type)
+    if _matches_exactly(expected, got, scalar, depth):
+        return True, []
+    found = _Found()
+    _walk(expected, got, depth, leaf, (), found)
+    return (True, []) if not found.count else (False, found.explanations())
+
+
 @dataclass(frozen=True)
 class Exact:
     """Deep equality, types included: an integer answer is not 1.0 and a boolean is not 1."""
@@ -256,12 +267,7 @@ class Exact:
 
     def compare(self, expected: Any, got: Any, args: Any = None) -> tuple[bool, list[str]]:
         """(ok, where got first differs from expected)."""
-        scalar, depth = values.parse_type(self.answer_type)
-        if _matches_exactly(expected, got, scalar, depth):
-            return True, []
-        found = _Found()
-        _walk(expected, got, depth, _exact_leaf(scalar), (), found)
-        return (True, []) if not found.count else (False, found.explanations())
+        return _leaf_by_leaf(self.answer_type, expected, got, _exact_leaf(values.parse_type(self.answer_type)[0]))
 
 
 @dataclass(frozen=True)
@@ -348,12 +354,7 @@ class Float:
 
     def compare(self, expected: Any, got: Any, args: Any = None) -> tuple[bool, list[str]]:
         """(ok, where a number is off and by how much)."""
-        scalar, depth = values.parse_type(self.answer_type)
-        if _matches_exactly(expected, got, scalar, depth):
-            return True, []
-        found = _Found()
-        _walk(expected, got, depth, self._leaf, (), found)
-        return (True, []) if not found.count else (False, found.explanations())
+        return _leaf_by_leaf(self.answer_type, expected, got, self._leaf)
 
     def _leaf(self, expected: Any, got: Any) -> str | None:
         e, g = _as_float(expected), _as_float(got)
@@ -390,12 +391,7 @@ class Tokens:
 
     def compare(self, expected: Any, got: Any, args: Any = None) -> tuple[bool, list[str]]:
         """(ok, the first differing token of each wrong string)."""
-        scalar, depth = values.parse_type(self.answer_type)
-        if _matches_exactly(expected, got, scalar, depth):
-            return True, []
-        found = _Found()
-        _walk(expected, got, depth, self._leaf, (), found)
-        return (True, []) if not found.count else (False, found.explanations())
+        return _leaf_by_leaf(self.answer_type, expected, got, self._leaf)
 
     def _leaf(self, expected: Any, got: Any) -> str | None:
         if not isinstance(got, str) or not isinstance(expected, str):
