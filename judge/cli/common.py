@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from judge.errors import SetupError, UsageError
+from judge.errors import JudgeError, SetupError, UsageError
 
 if TYPE_CHECKING:  # only for the annotations: each command imports what it needs when it runs
     from judge.grading.grade import Options
@@ -85,3 +86,24 @@ def all_cases(problem: Problem, args: argparse.Namespace, opts: Options,
     from judge.grading import fuzz  # hypothesis is a heavy import: only when there are random cases
 
     return fixed, fixed + fuzz.random_cases(problem, args.fuzz, args.seed, opts)
+
+
+def write_output(path: str | Path, text: str) -> None:
+    """Write a command's output file whole, ending in one newline, its folder made if need be, with the
+    mode any program would give it (judge/files.py); JudgeError naming the file when it cannot be."""
+    from judge import files
+
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        files.write_text(path, text if text.endswith("\n") else text + "\n")
+    except OSError as exc:
+        raise JudgeError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def emit(text: str, output: str | None) -> None:
+    """A command's document: to the file `--output` names, else to standard output."""
+    if output:
+        write_output(output, text)
+    else:
+        print(text.rstrip("\n"))

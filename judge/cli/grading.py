@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from judge import languages
-from judge.cli.common import EXIT_INTERRUPTED, EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
-from judge.errors import JudgeError, UsageError
+from judge.cli.common import EXIT_INTERRUPTED, EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases, write_output
+from judge.errors import UsageError
 from judge.grading.grade import find_submissions, grade
 from judge.problems.cases import count_by_group, test_set_hash
 from judge.problems.problem import Problem, load_problem
@@ -92,7 +92,7 @@ def _grade(args: argparse.Namespace, problem: Problem, sources: list[Path], fmt:
         policy = visibility.EVERYTHING if args.show_secret else visibility.policy(problem)
         results_json = serialize.dumps(gradescope.submission_document(problem, cases, results[0], policy))
         if args.gradescope_results:
-            _write(Path(args.gradescope_results), results_json)
+            write_output(args.gradescope_results, results_json)
         if fmt == "gradescope":
             print(results_json)
     if fmt == "json":
@@ -129,18 +129,9 @@ def _one_for_gradescope(problem_id: str, args: argparse.Namespace, fmt: str) -> 
         if args.gradescope_results:
             from judge.results import gradescope, serialize
 
-            _write(Path(args.gradescope_results), serialize.dumps(gradescope.failure_document(problem_id, str(exc))))
+            write_output(args.gradescope_results, serialize.dumps(gradescope.failure_document(problem_id, str(exc))))
         raise
     return sources
-
-
-def _write(path: Path, text: str) -> None:
-    """A file of output, its folder made if need be; JudgeError when it cannot be written."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise JudgeError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
 def _in_given_order(finished: list[SubmissionResult], sources: list[Path]) -> list[SubmissionResult]:

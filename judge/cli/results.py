@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from judge import files
-from judge.cli.common import EXIT_OK
+from judge.cli.common import EXIT_OK, emit
 from judge.cli.grading import load_roster, open_store
 from judge.errors import JudgeError, StoreError
 
@@ -50,11 +49,5 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         text = gradebook.to_csv(board, roster)
     else:
         text = exports.FORMATS[args.format](board)
-    if args.output:
-        try:
-            files.write_text(Path(args.output), text if text.endswith("\n") else text + "\n")
-        except OSError as exc:
-            raise JudgeError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
-    else:
-        print(text.rstrip("\n"))
+    emit(text, args.output)
     return EXIT_OK

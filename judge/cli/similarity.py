@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from judge import files
-from judge.cli.common import EXIT_OK
-from judge.errors import JudgeError, UsageError
+from judge.cli.common import EXIT_OK, emit
+from judge.errors import UsageError
 from judge.grading.grade import display_name, find_submissions
 from judge.problems.problem import load_problem
 
@@ -28,11 +26,5 @@ def cmd_similarity(args: argparse.Namespace) -> int:
     render = {"terminal": similarity_report.terminal_text, "html": similarity_report.html,
               "json": similarity_report.json_text}[args.format]
     text = render(problem.id, report, args.threshold)
-    if args.output:
-        try:
-            files.write_text(Path(args.output), text if text.endswith("\n") else text + "\n")
-        except OSError as exc:
-            raise JudgeError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
-    else:
-        print(text.rstrip("\n"))
+    emit(text, args.output)
     return EXIT_OK
