@@ -20,7 +20,10 @@ from judge.service.service import Refused, Service
 from judge.verdict import Verdict
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-_ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+# the service's own pages, and the results' templates for what they share with the HTML page (_drawn.html)
+_ENV = jinja2.Environment(loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(TEMPLATES),
+                                                      jinja2.PackageLoader("judge.results", "templates")]),
+                          autoescape=True,
                           trim_blocks=True, lstrip_blocks=True)
 COLOURS = {v.value: v.colour for v in Verdict}
 
