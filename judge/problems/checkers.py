@@ -85,20 +85,8 @@ def _emit(value: Any, out: list[str], budget: list[int], depth: int) -> None:
 
 
 def _scalar_text(value: Any, limit: int) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        try:
-            return str(value)
-        except ValueError:  # more digits than Python converts; its size is what matters
-            return f"<an integer of {value.bit_length()} bits>"
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        return repr(value[:limit + 1])  # cut first: repr of a megabyte string costs a megabyte
-    return f"<{type(value).__name__}>"
+    # a string cut first: repr of a megabyte string costs a megabyte
+    return values.json_scalar(value, lambda text: repr(text[:limit + 1]))
 
 
 def describe(value: Any) -> str:

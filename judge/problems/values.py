@@ -11,6 +11,7 @@ import hashlib
 import json
 import math
 import re
+from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
@@ -182,6 +183,25 @@ def _all_chars(value: Any) -> bool:
 def _short(value: Any, limit: int = 200) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def json_scalar(value: Any, string: Callable[[str], str]) -> str:
+    """A scalar as JSON writes it (`null`, `true`, `12`, `2.5`), a string as `string` quotes it;
+    `<type>` for anything else. An integer too long to print is named by its size."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        try:
+            return str(value)
+        except ValueError:  # more digits than Python converts; its size is what matters
+            return f"<an integer of {value.bit_length()} bits>"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return string(value)
+    return f"<{type(value).__name__}>"
 
 
 def fingerprint(value: Any) -> str:

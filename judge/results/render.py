@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from judge.problems import values
 from judge.results.text import terminal
 from judge.verdict import FirstFailure, Verdict
 
@@ -116,20 +117,7 @@ def _line(value: Any, other: Any, width: int, depth: int) -> str:
 
 def scalar(value: Any) -> str:
     """A scalar as written in JSON (`null`, `true`, `12`, `2.5`, `"a"`); not escaped."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        try:
-            return str(value)
-        except ValueError:  # more digits than Python converts
-            return f"<an integer of {value.bit_length()} bits>"
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    return f"<{type(value).__name__}>"
+    return values.json_scalar(value, lambda text: json.dumps(text, ensure_ascii=False))
 
 
 def first_difference(value: Sequence[Any], other: Sequence[Any] | None) -> int:
