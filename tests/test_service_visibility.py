@@ -6,12 +6,9 @@ them, so the search can fail.
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from test_visibility import EXPECTED_VALUE, HIDDEN, HIDDEN_VALUE, POLICY, SECRET, SECRET_VALUE
+from test_visibility import EXPECTED_VALUE, HIDDEN_VALUE, SECRET_VALUE, leaky_package
 
-from helpers import ROOT
 from serving import ADMIN, Server, contest_file
 
 ALICE = "alice-token-0123456789"
@@ -37,13 +34,7 @@ VALUES = (SECRET_VALUE, HIDDEN_VALUE, EXPECTED_VALUE)
 def graded(tmp_path_factory):
     """A server on a package with a `verdict` secret group and a `hidden` stress group, and one graded submission."""
     folder = tmp_path_factory.mktemp("servevis")
-    package = folder / "transpose"
-    shutil.copytree(ROOT / "tests" / "data" / "problems" / "transpose", package,
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    (package / "problem.yaml").write_text((package / "problem.yaml").read_text() + POLICY)
-    (package / "cases" / "secret" / "leak.yaml").write_text(SECRET)
-    (package / "cases" / "stress").mkdir()
-    (package / "cases" / "stress" / "big.yaml").write_text(HIDDEN)
+    package = leaky_package(folder)
     server = Server(contest_file(folder, package, scoring="ioi"), folder / "results.sqlite3")
     try:
         status, answer, _ = server.call("POST", "/api/submissions", {"problem": "transpose", "language": "python",

@@ -63,10 +63,9 @@ scoring:
 """
 
 
-@pytest.fixture(scope="module")
-def leaky(tmp_path_factory):
-    """The package, the submission and a store with it graded."""
-    folder = tmp_path_factory.mktemp("vis")
+def leaky_package(folder: Path) -> Path:
+    """A copy of transpose with POLICY, a secret case holding SECRET_VALUE and a hidden `stress` group
+    holding HIDDEN_VALUE and EXPECTED_VALUE: values that appear nowhere else."""
     package = folder / "transpose"
     shutil.copytree(ROOT / "tests" / "data" / "problems" / "transpose", package,
                     ignore=shutil.ignore_patterns("__pycache__"))
@@ -74,6 +73,14 @@ def leaky(tmp_path_factory):
     (package / "cases" / "secret" / "leak.yaml").write_text(SECRET)
     (package / "cases" / "stress").mkdir()
     (package / "cases" / "stress" / "big.yaml").write_text(HIDDEN)
+    return package
+
+
+@pytest.fixture(scope="module")
+def leaky(tmp_path_factory):
+    """The package, the submission and a store with it graded."""
+    folder = tmp_path_factory.mktemp("vis")
+    package = leaky_package(folder)
     submission = folder / "leak.py"
     submission.write_text(LEAK)
     db = folder / "r.sqlite3"
