@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st
 
 from helpers import ROOT, SUBMISSIONS, copy_problem, run_judge
 from judge.problems.problem import Limits
-from judge.sandbox.protocol import MAX_DEPTH, MAX_TEXT, Status, decode
+from judge.sandbox.protocol import MAX_DEPTH, MAX_TEXT, Known, Status, decode, knowable
 from judge.verdict import Verdict
 
 LIMIT = 1 << 20
@@ -217,6 +217,69 @@ def test_any_json_value_decodes_as_the_answer_or_as_a_wrong_one(value):
     assert message.status in (Status.OK, Status.BAD_VALUE)
     if message.status is Status.OK:
         assert message.data["value"] == value
+
+
+# ------------------------------------------------------------------ known answers
+
+BOARD = [["B", "1", "E"], ["B", "1", "M"]]
+
+
+def known(value) -> Known:
+    """The judge's Known for an expected value, as grade.CaseData makes it (compact JSON)."""
+    return Known(json.dumps(value, separators=(",", ":")).encode(), lambda: json.loads(json.dumps(value)))
+
+
+def test_the_expected_answers_bytes_are_recognised_and_give_a_fresh_copy():
+    expected = known(BOARD)
+    raw = b'{"status":"ok","value":[["B","1","E"],["B","1","M"]],"id":7}'
+    first, second = decode(raw, LIMIT, True, expected), decode(raw, LIMIT, True, expected)
+    assert first.known and first.status is Status.OK and first.data == {"id": 7, "value": BOARD}
+    assert first.data["value"] is not second.data["value"]  # each answer its own copy: a checker may change it
+    assert decode(raw, LIMIT, True) == decode(raw, LIMIT, True, known([["B"]])) == \
+        type(first)(Status.OK, {"id": 7, "value": BOARD})   # not the expected bytes: the full path, same message
+
+
+@pytest.mark.parametrize("raw, why", [
+    (b'{"status":"ok","value":[["B","1","E"],["B","1","M"]],"id":7,"id":8}', "the key 'id' given twice"),
+    (b'{"status":"ok","value":[["B","1","E"],["B","1","M"]],"id":7,"cpu_ms":0}', "the judge measures it"),
+    (b'{"status":"ok","value":[["B","1","E"],["B","1","M"]],"id":7,"extra":1}', "an unknown field 'extra'"),
+    (b'{"status":"ok","value":[["B","1","E"],["B","1","M"]],"value":1,"id":7}', "the key 'value' given twice"),
+    (b'{"status":"ok","value":[["B","1","E"],["B","1","M"]]}', "the field 'id' is missing"),
+    (b'{"status":"exception","value":[["B","1","E"],["B","1","M"]],"id":7}', "an unknown field 'value'"),
+])
+def test_a_recognised_answer_in_a_broken_envelope_is_refused_as_always(raw, why):
+    message = decode(raw, LIMIT, True, known(BOARD))
+    assert message == decode(raw, LIMIT, True) and not message.known
+    assert message.status is Status.PROTOCOL and why in message.error, message
+
+
+def test_only_bytes_that_decode_without_a_remark_can_be_known():
+    assert knowable(b'[["B","1"]]') and knowable(b'"\\u00e9"')
+    assert not knowable('"é"'.encode()) and not knowable(b'"\\ud800"') and not knowable(b"NaN")
+    assert not knowable(b"[" * MAX_DEPTH + b"]" * MAX_DEPTH)
+    assert knowable(b"[" * (MAX_DEPTH - 1) + b"]" * (MAX_DEPTH - 1))
+
+
+_SCALARS = st.none() | st.booleans() | st.integers() | st.sampled_from(["B", "E", "1", "", "a\"b", "x]"])
+_VALUES = st.recursive(_SCALARS, lambda kids: st.lists(kids, max_size=3), max_leaves=12)
+
+
+_HEADS = [b'{"status":"ok","value":', b'{"id":3, "status": "ok",  "value" :', b'{"status":"ok","id":3,"value":',
+          b'{"value":', b'[{"value":']
+_TAILS = [b',"id":3}', b'}', b' , "id" : 3 } ', b',"id":3,"restart":true}', b',"id":"3"}', b',"id":3}]', b',"id":3}x',
+          b',"id":03}', b',"id":3,"cpu_ms":1e2}']
+
+
+@given(expected=_VALUES, answer=_VALUES, head=st.sampled_from(_HEADS), tail=st.sampled_from(_TAILS),
+       spaced=st.booleans(), measured=st.booleans(), same=st.booleans())
+def test_knowing_the_expected_answer_never_changes_what_a_line_decodes_to(expected, answer, head, tail, spaced,
+                                                                          measured, same):
+    answer = expected if same else answer
+    body = json.dumps(answer, separators=(", ", ": ") if spaced else (",", ":")).encode()
+    raw = head + body + tail
+    fast, slow = decode(raw, LIMIT, measured, known(expected)), decode(raw, LIMIT, measured)
+    assert (fast.status, fast.data, fast.error) == (slow.status, slow.data, slow.error)
+    assert not slow.known and (not fast.known or body == known(expected).encoding)
 
 
 # ------------------------------------------------------------------ the table

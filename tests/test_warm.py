@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
-from judge.grading.grade import Options, grade_one
+import pytest
+
+from judge.grading.grade import Options, grade, grade_one
 from judge.grading.warm import Warm
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
+from judge.sandbox import cgroups
 from judge.sandbox.box import RlimitsBox, detect
+from judge.sandbox.runner import Server
 from judge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,3 +108,48 @@ def test_what_went_wrong_at_the_early_start_is_the_verdict_as_always():
     assert early.message == plain.message
     warm.thread.join(10)
     assert not warm.thread.is_alive()
+
+
+# ------------------------------------------------------------------ several submissions: each next one ahead
+
+def _warm_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "judge-warm"]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_each_next_submission_is_started_ahead_once_and_nothing_is_left(monkeypatch, jobs):
+    sources = [SUBMISSION, *sorted(WRONG.glob("*.py"))[:3], SUBMISSION.with_name("bare_function.py")]
+    starts: list[str] = []
+    real = Server.start
+
+    def start(self, meanwhile=None):
+        starts.append(threading.current_thread().name)
+        return real(self, meanwhile)
+
+    monkeypatch.setattr(Server, "start", start)
+    results = grade(PROBLEM, CASES, sources, Options(jobs=jobs))
+    alone = [grade_one(PROBLEM, CASES, s, Options()) for s in sources]
+    assert [r.verdict for r in results] == [r.verdict for r in alone]
+    assert [r.submission for r in results] == [r.submission for r in alone]
+    # One server per submission; all but the first `jobs` were started ahead, on a thread of their own.
+    assert len(starts) == 2 * len(sources) and starts[len(sources):].count("judge-warm") == 0
+    assert starts[:len(sources)].count("judge-warm") == len(sources) - jobs
+    for thread in _warm_threads():
+        thread.join(10)
+    assert not _warm_threads()
+
+
+def test_an_interrupt_ends_the_servers_started_ahead():
+    sources = [SUBMISSION, *sorted(WRONG.glob("*.py"))[:3]]
+
+    def stop(result):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        grade(PROBLEM, CASES, sources, Options(jobs=1), progress=stop)
+    for thread in _warm_threads():
+        thread.join(10)
+    assert not _warm_threads()
+    hierarchy = cgroups.detect()
+    if hierarchy is not None:  # no box's cgroup is left behind either
+        assert not [g for parent in set(hierarchy.parents.values()) for g in parent.glob(f"judge-{os.getpid()}-*")]

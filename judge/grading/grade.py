@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import hashlib
+import json
+import marshal
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypedDict
 
 from judge import languages
 from judge.errors import UsageError
 from judge.grading.session import Outcome, Session
-from judge.grading.warm import Warm
+from judge.grading.warm import Ahead, Warm
 from judge.languages.base import Language
 from judge.problems import values
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
+from judge.sandbox import protocol
 from judge.sandbox.box import Box
+from judge.sandbox.protocol import Known
 from judge.sandbox.runner import Arguments, encode_args
 from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
 
@@ -105,10 +109,12 @@ def display_name(path: Path) -> str:
 
 def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options: Options | None = None,
             language: Language | None = None, each: Callable[[int, Outcome], None] | None = None,
-            meanwhile: Callable[[], Sequence[bytes] | None] | None = None) -> Execution:
+            meanwhile: Callable[[], Sequence[bytes] | None] | None = None,
+            known: Callable[[int], Known | None] | None = None) -> Execution:
     """Run one submission on every input in order, in a fresh case state each, in the box. Each input
     is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile. While
-    the server starts, `meanwhile()` runs and the requests are encoded (unless it returns them so)."""
+    the server starts, `meanwhile()` runs and the requests are encoded (unless it returns them so).
+    `known(i)`: the answer input i is expected to get, recognised by its bytes (protocol.Known)."""
     options = options or Options()
     language = language or languages.for_path(source)
     result = Execution(language.name)
@@ -134,7 +140,8 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
             if stopped:
                 result.outcomes.append(None)
                 continue
-            outcome = session.run(args, requests[i + 1] if i + 1 < len(requests) else None)
+            outcome = session.run(args, requests[i + 1] if i + 1 < len(requests) else None,
+                                  known(i) if known is not None else None)
             if session.compile_error is not None:
                 result.compile_error = session.compile_error
                 return result
@@ -163,11 +170,10 @@ def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer
         return CaseResult(case.name, case.group, outcome.verdict, message=outcome.message,
                           diff=(outcome.message,) if outcome.verdict is Verdict.WA else (), got=shown,
                           answer=outcome.verdict.value if shown is None else values.fingerprint(shown), **base)
-    # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later.
     # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later; the
     # expected answer's, worked out once per grade, serves every answer equal to it.
-    same = expected_answer is not None and values.equal_means_same(problem.signature.returns) \
-        and outcome.value == case.expected
+    same = expected_answer is not None and (outcome.known or (
+        values.equal_means_same(problem.signature.returns) and outcome.value == case.expected))
     answered = _Answered(**base, answer=expected_answer if same and expected_answer is not None
                          else values.fingerprint(outcome.value))
     try:
@@ -199,7 +205,8 @@ def judge_answer(problem: Problem, expected: Any, outcome: Outcome, args: Any) -
 class CaseData:
     """What every submission graded on the same cases sends and is compared with, worked out once, by
     the first submission to start, while its server boots: each case's request, and the fingerprint
-    of its expected answer (most answers are that one)."""
+    of its expected answer (most answers are that one); and, on first use, each expected answer as
+    a protocol.Known, so that an answer sent as its exact bytes is not decoded again."""
 
     def __init__(self, problem: Problem, cases: Sequence[Case]):
         self.problem, self.cases = problem, cases
@@ -207,14 +214,46 @@ class CaseData:
         self.stopped = threading.Event()  # set on Ctrl-C: each submission stops at its next case
         self.requests: list[bytes] = []
         self.expected: list[str] = []
+        self.encodings: list[bytes] = []
+        self.knowns: list[Known | None | bool] = []   # False: not worked out yet
 
     def fill(self) -> list[bytes]:
         """Work both out unless done (another submission's thread may be at it: then wait); the requests."""
         with self.lock:
             if len(self.requests) != len(self.cases):
-                self.expected = [values.fingerprint(c.expected) for c in self.cases]
+                self.encodings = [values.canonical(c.expected) for c in self.cases]
+                self.expected = [values.digest(text) for text in self.encodings]
+                self.knowns = [False] * len(self.cases)
                 self.requests = [encode_args(c.arg_list(self.problem)) for c in self.cases]
         return self.requests
+
+    def known(self, i: int) -> Known | None:
+        """Case i's expected answer as a Known (None where its bytes could not be told apart)."""
+        if i >= len(self.knowns):
+            return None
+        known = self.knowns[i]
+        if known is False:  # two threads may both work it out: the same value either way
+            known = self.knowns[i] = _known(self.problem, self.encodings[i])
+        return known if isinstance(known, Known) else None
+
+
+def _known(problem: Problem, text: bytes) -> Known | None:
+    """The expected answer whose canonical text is `text`, as the protocol recognises it; None when
+    an answer sent as that text would not be taken as it is (checked once, as an answer would be)."""
+    if not protocol.knowable(text):
+        return None
+    value = json.loads(text)
+    if values.mismatch(value, problem.signature.answer_type or problem.signature.returns):
+        return None
+    frozen, spare = marshal.dumps(value), [value]
+
+    def copy() -> Any:
+        try:  # the value itself once (list.pop is atomic), then copies: each answer gets its own
+            return spare.pop()
+        except IndexError:
+            return marshal.loads(frozen)
+
+    return Known(text, copy)
 
 
 def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Options | None = None,
@@ -233,7 +272,8 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
         checked[i] = check(problem, cases[i], outcome, data.expected[i] if i < len(data.expected) else None)
 
     try:
-        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each, data.fill)
+        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each, data.fill,
+                            data.known)
     except Exception as exc:  # a bug of the judge must not take the other submissions down
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
     common: _Submitted = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
@@ -264,27 +304,39 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
     options = options or Options()
     jobs = max(1, min(options.jobs, len(sources) or 1))
     shared = CaseData(problem, cases)
+    first = options.warm if sources and options.warm is not None \
+        and options.warm.serves(problem, sources[0], options.box) else None
+    # Each next submission's server starts while its lane grades the one before (warm.Ahead).
+    ahead = Ahead(problem, sources, jobs, options.box, first) if len(sources) > 1 else None
 
-    def one(source: Path) -> SubmissionResult | None:
+    def one(index: int, source: Path) -> SubmissionResult | None:
+        warm = ahead.begin(index) if ahead is not None else options.warm
         try:
-            result = grade_one(problem, cases, source, options, shared)
+            result = grade_one(problem, cases, source, replace(options, warm=warm), shared)
         except Stopped:
             return None
+        finally:
+            if warm is not None and warm is not first:
+                warm.close()  # taken and retired by execute(), or never started: a no-op then
         if progress:
             progress(result)
         return result
 
-    if jobs == 1:
-        return [r for r in map(one, sources) if r is not None]
-
-    from concurrent.futures import ThreadPoolExecutor  # with its logging: 6 ms of a one-submission start
-
-    pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        return [r for r in pool.map(one, sources) if r is not None]
-    except BaseException:
-        # Without this the pool's exit would grade every queued submission before the interrupt is seen.
-        shared.stopped.set()
-        raise
+        if jobs == 1:
+            return [r for r in map(one, range(len(sources)), sources) if r is not None]
+
+        from concurrent.futures import ThreadPoolExecutor  # with its logging: 6 ms of a one-submission start
+
+        pool = ThreadPoolExecutor(max_workers=jobs)
+        try:
+            return [r for r in pool.map(one, range(len(sources)), sources) if r is not None]
+        except BaseException:
+            # Without this the pool's exit would grade every queued submission before the interrupt is seen.
+            shared.stopped.set()
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if ahead is not None:
+            ahead.close()

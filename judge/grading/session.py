@@ -19,7 +19,7 @@ from judge.languages.base import Language, Prepared
 from judge.problems import values
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box, detect
-from judge.sandbox.protocol import Status
+from judge.sandbox.protocol import Known, Status
 from judge.sandbox.runner import Arguments, Launch, Reply, Server
 from judge.verdict import Verdict
 
@@ -36,6 +36,7 @@ class Outcome:
     memory_kb: int | None = None
     output: str = ""
     doubles: bool = False            # its numbers went through doubles (JavaScript): judged at their precision
+    known: bool = False              # the answer is the expected one's exact JSON (protocol.Known)
 
 
 class _Measures(TypedDict):
@@ -98,10 +99,11 @@ class Session:
         elif meanwhile is not None:
             meanwhile()
 
-    def run(self, args: Arguments, following: Arguments | None = None) -> Outcome:
+    def run(self, args: Arguments, following: Arguments | None = None, known: Known | None = None) -> Outcome:
         """Run one input (arguments in signature order); start a server first if none is alive.
         `following`: the next input, sent once this one is answered so the box runs it while this
-        one is checked (runner.Server.run); the next call must be for that same list."""
+        one is checked (runner.Server.run); the next call must be for that same list. `known`: the
+        answer expected, whose exact JSON is recognised without decoding it (protocol.Known)."""
         if not self.prepare() or not self.ok:
             return Outcome(Verdict.CE if self.compile_error is not None else Verdict.JE,
                        message=self.compile_error or self.judge_error or "")
@@ -111,14 +113,14 @@ class Session:
             if failed is not None:
                 return failed
         assert self.server is not None  # _start() set it
-        reply = self.server.run(args, following)
+        reply = self.server.run(args, following, known)
         if reply.status is Status.WALL_TIMEOUT:
             # The CPU limit is on the box's CPU time and load cannot trip it; the wall limit (3x CPU) can be
             # tripped by a machine busy with other work. So a wall time-out is given only when a fresh
             # server times out again on the same case (README, "Speed": how load is accounted for).
             self._stop()
             if self._start() is None:
-                reply = self.server.run(args, following)
+                reply = self.server.run(args, following, known)
         outcome = interpret(self.problem, reply)
         if self.language.numbers_are_doubles and outcome.verdict is None:
             outcome = replace(outcome, doubles=True)
@@ -188,6 +190,8 @@ def interpret(problem: Problem, reply: Reply) -> Outcome:
     if verdict is not None:
         return Outcome(verdict, message=reply.status.message(data, problem.limits, reply.exit_info), **common)
     value, returns = data["value"], problem.signature.answer_type or problem.signature.returns
+    if reply.known:  # the expected answer, already checked against the type when it was made Known
+        return Outcome(None, value=value, known=True, **common)
     wrong = values.mismatch(value, returns)
     if wrong:
         message = f"the answer is not {values.article(returns)} {returns}: {wrong}"

@@ -10,12 +10,19 @@ case is sent until `execute` takes it over, so nothing of the submission runs ea
 (a runtime that runs code before `ready`, Java or Go, charges it to the first case as usual).
 Only a box with the full guarantees is started ahead: without the sandbox or its cgroups, the
 command first warns (or refuses, with --require-sandbox) and the session starts as it always did.
+
+Grading several submissions, `grade()` starts each one's server this way while the one before it in
+the same lane is graded (`Ahead`): its compilation, its box's cgroup (the kernel's attach of a process
+to a v1 memory cgroup waits 10-25 ms for an RCU grace period when the last attach was not just
+before) and its interpreter's start then cost no lane any wall time, and neither does a finished
+box's teardown, which runs on that same thread.
 """
 
 from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 from judge.grading.session import Session
@@ -34,8 +41,10 @@ class Warm:
     bubblewrap's --die-with-parent kills the box when the thread that started it ends, not only the
     process."""
 
-    def __init__(self, problem: Problem, source: Path):
-        self.problem, self.source = problem, Path(source).resolve()
+    def __init__(self, problem: Problem, source: Path, box: Box | None = None, eager: bool = True):
+        """Start now; `box`: the one to start it in (detect()'s by default); `eager`: give the
+        starting thread the GIL sooner while the judge is busy meanwhile (a command's first server)."""
+        self.problem, self.source, self.box = problem, Path(source).resolve(), box
         self.session: Session | None = None
         self.lock = threading.Lock()
         self.ready = threading.Event()      # the start is over, whatever came of it
@@ -44,13 +53,14 @@ class Warm:
         # each of which gives up the GIL; while the judge imports and loads beside it, getting it back
         # took up to the 5 ms switch interval each time, and the server's start stretched by tens of ms.
         self.interval = sys.getswitchinterval()
-        sys.setswitchinterval(min(self.interval, SWITCH_INTERVAL))
-        self.thread = threading.Thread(target=self._start, name="judge-warm")
+        if eager:
+            sys.setswitchinterval(min(self.interval, SWITCH_INTERVAL))
+        self.thread = threading.Thread(target=self._start, args=(eager,), name="judge-warm")
         self.thread.start()
 
-    def _start(self) -> None:
+    def _start(self, eager: bool) -> None:
         try:
-            box = detect()
+            box = self.box or detect()
             if box.isolated and not box.shortfall():
                 session = Session(self.problem, self.source, box=box)
                 try:
@@ -62,7 +72,8 @@ class Warm:
                     with self.lock:
                         self.session = session
         finally:
-            sys.setswitchinterval(self.interval)
+            if eager:
+                sys.setswitchinterval(self.interval)
             self.ready.set()
         self.released.wait()
         self._end()
@@ -104,3 +115,33 @@ class Warm:
             session, self.session = self.session, None
         if session is not None:
             session.close()
+
+
+class Ahead:
+    """Servers started ahead for the submissions of one `grade()`, in the order given: when the one at
+    index i begins, the one `lanes` further is started (the next its lane will take), so at most
+    `lanes` boxes start beside the `lanes` being graded."""
+
+    def __init__(self, problem: Problem, sources: Sequence[Path], lanes: int, box: Box | None,
+                 first: Warm | None = None):
+        self.problem, self.sources, self.lanes, self.box = problem, list(sources), lanes, box
+        self.started: dict[int, Warm] = {0: first} if first is not None else {}
+        self.lock = threading.Lock()
+        self.closed = False
+
+    def begin(self, index: int) -> Warm | None:
+        """Submission `index` begins: its server if one was started ahead, and the next lane's starts."""
+        following = index + self.lanes
+        with self.lock:
+            warm = self.started.pop(index, None)
+            if not self.closed and following < len(self.sources) and following not in self.started:
+                self.started[following] = Warm(self.problem, self.sources[following], self.box, eager=False)
+        return warm
+
+    def close(self) -> None:
+        """End every server started ahead and not taken (Ctrl-C, or a failure of the judge)."""
+        with self.lock:
+            self.closed = True
+            left, self.started = list(self.started.values()), {}
+        for warm in left:
+            warm.close()

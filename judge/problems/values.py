@@ -206,7 +206,17 @@ def json_scalar(value: Any, string: Callable[[str], str]) -> str:
 
 def fingerprint(value: Any) -> str:
     """A short stable hash of a JSON-ready value: two answers agree when their fingerprints do."""
-    return hashlib.sha256(_CANONICAL.encode(value).encode()).hexdigest()[:16]
+    return digest(canonical(value))
+
+
+def canonical(value: Any) -> bytes:
+    """A JSON-ready value as the one text its fingerprint is taken of (compact, keys sorted)."""
+    return _CANONICAL.encode(value).encode()
+
+
+def digest(text: bytes) -> str:
+    """The fingerprint of a value from its canonical text."""
+    return hashlib.sha256(text).hexdigest()[:16]
 
 
 #: json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False), made once.

@@ -27,7 +27,7 @@ from typing import Any
 from judge.problems.problem import Limits
 from judge.sandbox.box import Box, Jail, Mount
 from judge.sandbox.meter import Meter, Usage
-from judge.sandbox.protocol import Status, decode
+from judge.sandbox.protocol import Known, Status, decode
 
 KEEP_OUTPUT = 4096  # bytes of stdout/stderr kept per case for the report
 LINE_SLACK = 65536  # an answer line may exceed the output limit by this much (the envelope)
@@ -78,6 +78,7 @@ class Reply:
     exit_info: str = ""
     cpu_ms: float | None = None      # the judge's own measure from the box's cgroup, None without one
     memory_kb: int | None = None     # the same: the box's peak over the server's baseline
+    known: bool = False              # the answer is the Known one run() was given (protocol.py)
 
 
 class Server:
@@ -150,9 +151,10 @@ class Server:
             self.meter.ready()
         return reply
 
-    def run(self, args: Arguments, following: Arguments | None = None) -> Reply:
+    def run(self, args: Arguments, following: Arguments | None = None, known: Known | None = None) -> Reply:
         """Send one case and wait for its answer within the wall limit (or the reason there is none).
-        The arguments are a list in signature order, or that list already encoded (`encode_args`).
+        The arguments are a list in signature order, or that list already encoded (`encode_args`);
+        `known`: the answer expected, recognised by its bytes (judge/sandbox/protocol.py).
 
         `following`: the next case's arguments, sent as soon as this answer is in and measured (and
         within the limits), so that the box runs it while the judge decodes and checks this one; the
@@ -168,7 +170,7 @@ class Server:
             ident = self.next_id
             started = time.perf_counter()
             payload = self._send(_request(ident, args))
-        reply, usage = self._exchange(payload, started, self.limits.wall_time, self.meter, following)
+        reply, usage = self._exchange(payload, started, self.limits.wall_time, self.meter, following, known)
         if self.proc is None:  # the box was stopped (time-out, flood, death): the reply says why
             return reply
         if usage is not None:
@@ -205,7 +207,7 @@ class Server:
         return Reply(status, {}, reply.wall_ms, reply.output, why, usage.cpu_ms, usage.memory_kb)
 
     def _exchange(self, payload: bytes, started: float, limit: float, meter: Meter | None = None,
-                  following: Arguments | None = None) -> tuple[Reply, Usage | None]:
+                  following: Arguments | None = None, known: Known | None = None) -> tuple[Reply, Usage | None]:
         """Write the rest of a request (`payload`, sent at `started`), then read until one answer line,
         EOF, a flood or the deadline; with a `meter`, also until the box's CPU time passes the limit.
         The answer comes with the meter's reading, taken the moment it is in (then `following` is sent)."""
@@ -274,8 +276,9 @@ class Server:
                                 self.ahead = _Ahead(following, self.next_id, b"", time.perf_counter())
                                 self.ahead.payload = self._send(next_request)
                             # Hostile bytes: decoded strictly, and whatever they are, never raised.
-                            message = decode(line, cap + LINE_SLACK, self.measured)
-                            return Reply(message.status, message.data, wall, _text(kept), message.error), usage
+                            message = decode(line, cap + LINE_SLACK, self.measured, known)
+                            return Reply(message.status, message.data, wall, _text(kept), message.error,
+                                         known=message.known), usage
                         if len(self.buffer) > cap + LINE_SLACK:
                             return self._fail(Status.OUTPUT_FLOOD, started, kept), None
         finally:

@@ -50,8 +50,9 @@ REQUEST_ID = re.compile(rb'\{"id": ?(\d+),')
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 #: The page the zygote and a direct worker share: the id of the case the worker runs, 0 between cases.
 RUNNING = struct.Struct("q")
-#: One encoder, made once: json.dumps with an option builds a new one per call.
-ENCODER = json.JSONEncoder(allow_nan=False)
+#: One encoder, made once: json.dumps with an option builds a new one per call. Compact, as the
+#: judge's expected answers are, which it then recognises by their bytes (protocol.Known).
+ENCODER = json.JSONEncoder(allow_nan=False, separators=(",", ":"))
 
 # The platform's implicit imports: names a LeetCode Python 3 solution may use without importing.
 PRELUDE = """
