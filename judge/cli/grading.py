@@ -35,6 +35,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
     # The first server starts now, on its thread, while the rest is imported and the cases load (not when
     # the workers of a broker grade).
     warm = Warm(problem, sources[0]) if sources and not args.broker else None
+    if len(sources) > 1 and args.jobs > 1 and not args.broker:  # the other lanes' processes start now too
+        from judge.grading import lanes
+
+        lanes.prepare(problem, sources, args.jobs)
     try:
         return _grade(args, problem, sources, fmt, warm)
     finally:

@@ -7,14 +7,14 @@ import json
 import marshal
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
 
 from judge import languages
 from judge.errors import UsageError
 from judge.grading.session import Outcome, Session
-from judge.grading.warm import Ahead, Warm
+from judge.grading.warm import Warm
 from judge.languages.base import Language
 from judge.problems import values
 from judge.problems.cases import Case
@@ -278,9 +278,7 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
     common: _Submitted = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
     if execution.judge_error:
-        results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=execution.judge_error,
-                                   answer=Verdict.JE.value) for c in cases)
-        return SubmissionResult(verdict=Verdict.JE, cases=results, message=execution.judge_error, **common)
+        return judge_error_result(cases, source, execution.judge_error, language.name)
     if execution.compile_error is not None:
         results = tuple(CaseResult(c.name, c.group, Verdict.CE, message=execution.compile_error,
                                    answer=Verdict.CE.value) for c in cases)
@@ -288,6 +286,20 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
     results = tuple(checked[i] if i in checked else check(problem, case, outcome)
                     for i, (case, outcome) in enumerate(zip(cases, execution.outcomes, strict=True)))
     return SubmissionResult(verdict=overall(results), cases=results, **common)
+
+
+def judge_error_result(cases: Sequence[Case], source: Path, message: str, language: str | None = None
+                       ) -> SubmissionResult:
+    """A submission the judge failed to grade: JE on every case, with why."""
+    source = Path(source)
+    try:
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    except OSError:
+        digest = ""
+    results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=message, answer=Verdict.JE.value) for c in cases)
+    return SubmissionResult(verdict=Verdict.JE, cases=results, message=message, submission=display_name(source),
+                            path=str(source.resolve()), language=language or languages.for_path(source).name,
+                            sha256=digest)
 
 
 class Stopped(BaseException):
@@ -304,39 +316,24 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
     options = options or Options()
     jobs = max(1, min(options.jobs, len(sources) or 1))
     shared = CaseData(problem, cases)
+    if jobs > 1:  # lanes in processes of their own: one interpreter lock for all would slow every lane
+        from judge.grading import lanes
+
+        return lanes.grade(problem, cases, sources, options, jobs, progress, shared)
+    from judge.grading.lanes import run_lane  # lanes imports this module
+
+    results: list[SubmissionResult] = []
+    queue = iter(enumerate(map(Path, sources)))
     first = options.warm if sources and options.warm is not None \
         and options.warm.serves(problem, sources[0], options.box) else None
-    # Each next submission's server starts while its lane grades the one before (warm.Ahead).
-    ahead = Ahead(problem, sources, jobs, options.box, first) if len(sources) > 1 else None
 
-    def one(index: int, source: Path) -> SubmissionResult | None:
-        warm = ahead.begin(index) if ahead is not None else options.warm
-        try:
-            result = grade_one(problem, cases, source, replace(options, warm=warm), shared)
-        except Stopped:
-            return None
-        finally:
-            if warm is not None and warm is not first:
-                warm.close()  # taken and retired by execute(), or never started: a no-op then
+    def report(index: int, result: SubmissionResult) -> None:
+        results.append(result)
         if progress:
             progress(result)
-        return result
 
     try:
-        if jobs == 1:
-            return [r for r in map(one, range(len(sources)), sources) if r is not None]
-
-        from concurrent.futures import ThreadPoolExecutor  # with its logging: 6 ms of a one-submission start
-
-        pool = ThreadPoolExecutor(max_workers=jobs)
-        try:
-            return [r for r in pool.map(one, range(len(sources)), sources) if r is not None]
-        except BaseException:
-            # Without this the pool's exit would grade every queued submission before the interrupt is seen.
-            shared.stopped.set()
-            raise
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-    finally:
-        if ahead is not None:
-            ahead.close()
+        run_lane(problem, cases, options, shared, lambda: next(queue, None), report, first)
+    except Stopped:
+        pass
+    return results

@@ -11,8 +11,8 @@ case is sent until `execute` takes it over, so nothing of the submission runs ea
 Only a box with the full guarantees is started ahead: without the sandbox or its cgroups, the
 command first warns (or refuses, with --require-sandbox) and the session starts as it always did.
 
-Grading several submissions, `grade()` starts each one's server this way while the one before it in
-the same lane is graded (`Ahead`): its compilation, its box's cgroup (the kernel's attach of a process
+Grading several submissions, each lane (lanes.run_lane) starts its next submission's server this way
+while it grades the one before: its compilation, its box's cgroup (the kernel's attach of a process
 to a v1 memory cgroup waits 10-25 ms for an RCU grace period when the last attach was not just
 before) and its interpreter's start then cost no lane any wall time, and neither does a finished
 box's teardown, which runs on that same thread.
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Sequence
 from pathlib import Path
 
 from judge.grading.session import Session
@@ -116,32 +115,3 @@ class Warm:
         if session is not None:
             session.close()
 
-
-class Ahead:
-    """Servers started ahead for the submissions of one `grade()`, in the order given: when the one at
-    index i begins, the one `lanes` further is started (the next its lane will take), so at most
-    `lanes` boxes start beside the `lanes` being graded."""
-
-    def __init__(self, problem: Problem, sources: Sequence[Path], lanes: int, box: Box | None,
-                 first: Warm | None = None):
-        self.problem, self.sources, self.lanes, self.box = problem, list(sources), lanes, box
-        self.started: dict[int, Warm] = {0: first} if first is not None else {}
-        self.lock = threading.Lock()
-        self.closed = False
-
-    def begin(self, index: int) -> Warm | None:
-        """Submission `index` begins: its server if one was started ahead, and the next lane's starts."""
-        following = index + self.lanes
-        with self.lock:
-            warm = self.started.pop(index, None)
-            if not self.closed and following < len(self.sources) and following not in self.started:
-                self.started[following] = Warm(self.problem, self.sources[following], self.box, eager=False)
-        return warm
-
-    def close(self) -> None:
-        """End every server started ahead and not taken (Ctrl-C, or a failure of the judge)."""
-        with self.lock:
-            self.closed = True
-            left, self.started = list(self.started.values()), {}
-        for warm in left:
-            warm.close()

@@ -8,7 +8,7 @@ import json
 import os
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
@@ -103,6 +103,11 @@ class Problem:
     parts: dict[str, Path]
     data: dict[str, Any] = field(default_factory=dict)
     standard_checker: checkers.Checker | None = None  # named by `checker:` in problem.yaml
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a grading lane in another process gets: the fields, not the modules imported from the
+        package (each imports them again by path on first use)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @property
     def yaml_path(self) -> Path:

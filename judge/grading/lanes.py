@@ -1,0 +1,303 @@
+"""`--jobs N`: N lanes, each grading one submission at a time; all but the first in a process of its own.
+
+A lane in a thread of the judge's process shares one interpreter lock with every other lane: each
+case's checking, and each system call on the way (a pipe read, a cgroup counter), waits for it, and
+so do the boxes waiting for their next request. Measured on two cores, lanes in threads reached 75-83%
+of what two cores can give; lanes in processes 87-95%. So the first lane runs in the calling thread
+and each other in a child process (`python -m judge.grading.lanes`), which gets the problem, the
+cases and the options once, then one submission at a time.
+
+Every lane starts the next submission it will grade while it grades the current one (warm.Warm), so a
+child is always sent two: the one to grade and the one after it (or none). Submissions go to lanes as
+they free up, in the order given; results come back in that order. A child's frames are pickles of the
+judge's own values, from the judge's own code (the boxes' bytes never reach them undecoded).
+On Ctrl-C every child is interrupted too and ends its boxes; what finished before has had `progress`.
+A child that dies leaves its submissions JE ("the grading lane ... ended"), never lost.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import struct
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import IO, Any
+
+from judge.grading.grade import CaseData, Options, Stopped, grade_one, judge_error_result
+from judge.grading.warm import Warm
+from judge.problems.cases import Case
+from judge.problems.problem import Problem
+from judge.sandbox.box import detect
+from judge.verdict import SubmissionResult
+
+_SIZE = struct.Struct("!I")
+#: What the judge's package root must be on a child's path for `-m judge.grading.lanes` to import it.
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+
+Item = tuple[int, Path] | None
+
+
+def send(stream: IO[bytes], value: object) -> None:
+    """One frame: a pickle with its length before it."""
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_SIZE.pack(len(data)) + data)
+    stream.flush()
+
+
+def receive(stream: IO[bytes]) -> Any:
+    """The next frame's value; EOFError when the other side is gone."""
+    head = stream.read(_SIZE.size)
+    if len(head) < _SIZE.size:
+        raise EOFError
+    size = _SIZE.unpack(head)[0]
+    data = stream.read(size)
+    if len(data) < size:
+        raise EOFError
+    return pickle.loads(data)
+
+
+def run_lane(problem: Problem, cases: Sequence[Case], options: Options, shared: CaseData,
+             take: Callable[[], Item], report: Callable[[int, SubmissionResult], None],
+             first: Warm | None = None) -> None:
+    """Grade what `take()` gives until it gives None, starting each next one while the current is graded."""
+    current, warm = take(), first
+    while current is not None:
+        following = take()
+        ahead = Warm(problem, following[1], options.box, eager=False) if following is not None else None
+        try:
+            try:
+                result = grade_one(problem, cases, current[1], replace(options, warm=warm), shared)
+            finally:
+                if warm is not None and warm is not first:
+                    warm.close()  # taken and handed back by execute(), or never used: ends it
+            report(current[0], result)
+        except BaseException:
+            if ahead is not None:
+                ahead.close()
+            raise
+        current, warm = following, ahead
+
+
+class Child:
+    """One lane in a process of its own, seen from the judge."""
+
+    def __init__(self) -> None:
+        """Start the process; it imports the judge and then waits for its setup (`begin`)."""
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH", "")) if p)
+        self.proc = subprocess.Popen([sys.executable, "-m", "judge.grading.lanes"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, env=env)
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both PIPE
+        self.to_child, self.from_child = self.proc.stdin, self.proc.stdout
+        self.held: list[int] = []       # what it was sent and has not answered
+        self.early: Path | None = None  # the submission it started ahead, before its setup (`start_early`)
+        self.problem: Problem | None = None
+
+    def start_early(self, problem: Problem, source: Path) -> None:
+        """Have it start `source`'s server now, for the problem it will be given (the same object)."""
+        self.early, self.problem = Path(source), problem
+        try:
+            send(self.to_child, ("early", problem, self.early))
+        except (BrokenPipeError, ValueError):
+            pass
+
+    def begin(self, setup: dict[str, Any]) -> None:
+        """Send it the problem, the cases and the options."""
+        try:
+            send(self.to_child, setup)
+        except (BrokenPipeError, ValueError):  # it died: its reader reports what it is given
+            pass
+
+    def give(self, item: Item) -> None:
+        """Send it a submission (or None: no more)."""
+        if item is not None:
+            self.held.append(item[0])
+        try:
+            send(self.to_child, item)
+        except (BrokenPipeError, ValueError):  # it died: its reader reports what it held
+            pass
+
+    def interrupt(self) -> None:
+        """Ctrl-C for this lane: it stops at its next case and ends its boxes."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+
+    def close(self, timeout: float = 30.0) -> None:
+        """Wait for it to end (it ends once told there is nothing more, or interrupted); kill it if it hangs."""
+        try:
+            self.to_child.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.from_child.close()
+
+
+_SPARE: list[Child] = []
+_SPARE_LOCK = threading.Lock()
+
+
+def prepare(problem: Problem, sources: Sequence[Path], jobs: int) -> None:
+    """Start the child lanes of the next grade() of `sources` now, each with the server of the
+    submission it will most likely grade first (sources[1], sources[2], ...): they import the judge
+    and boot that box while the caller loads the cases (a child's start is 0.1-0.15 s). Unused
+    ones end with the judge."""
+    with _SPARE_LOCK:
+        for k in range(len(_SPARE) + 1, min(jobs, len(sources))):
+            _SPARE.append(Child())
+            _SPARE[-1].start_early(problem, sources[k])
+
+
+def _children(count: int) -> list[Child]:
+    with _SPARE_LOCK:
+        taken = [child for child in _SPARE[:count] if child.proc.poll() is None]
+        del _SPARE[:count]
+    return taken + [Child() for _ in range(count - len(taken))]
+
+
+def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], options: Options, jobs: int,
+          progress: Callable[[SubmissionResult], None] | None, shared: CaseData) -> list[SubmissionResult]:
+    """grade.grade()'s work on `jobs` lanes (jobs >= 2, more sources than one): results in the order given."""
+    results: list[SubmissionResult | None] = [None] * len(sources)
+    queue = list(enumerate(Path(s) for s in sources))
+    queue.reverse()                 # popped from the end: in the order given
+    lock = threading.Lock()         # the queue, the results and progress()
+    stopping = threading.Event()
+    first = options.warm if options.warm is not None and options.warm.serves(problem, sources[0], options.box) \
+        else None
+
+    def take() -> Item:
+        with lock:
+            return None if stopping.is_set() or not queue else queue.pop()
+
+    def take_early(child: Child) -> Item:
+        """The submission the child started ahead if it is still to grade (for this problem), else the next."""
+        with lock:
+            for k, (_, path) in enumerate(queue):
+                if child.early is not None and child.problem is problem and path.resolve() == child.early.resolve():
+                    return queue.pop(k)
+        return take()
+
+    def report(index: int, result: SubmissionResult) -> None:
+        with lock:
+            if stopping.is_set():
+                return
+            results[index] = result
+        if progress is not None:
+            progress(result)
+
+    # Each lane's first submission, then each one's next, so that the first `jobs` start at once: this
+    # lane's first is sources[0], whose server the command started ahead (`first`); a child's is the one
+    # it started early (prepare()) if that is still to grade.
+    setup = {"problem": problem, "cases": list(cases), "options": replace(options, warm=None, jobs=1)}
+    children = _children(jobs - 1)
+    mine = [take()]
+    for child in children:
+        # Sent to it already with its early start: the same problem, not a copy that is not the same object.
+        child.begin({**setup, "problem": None} if child.problem is problem else setup)
+        child.give(take_early(child))
+    mine.append(take())
+    for child in children:
+        child.give(take())
+    readers = [threading.Thread(target=_read, args=(child, take, report, cases, sources), daemon=True,
+                                name="judge-lane") for child in children]
+    for reader in readers:
+        reader.start()
+    given = iter(mine)
+
+    def take_mine() -> Item:
+        return next(given, None) or take()
+
+    try:
+        run_lane(problem, cases, options, shared, take_mine, report, first)
+        for reader in readers:
+            reader.join()
+    except BaseException:
+        stopping.set()
+        shared.stopped.set()
+        for child in children:
+            child.interrupt()
+        raise
+    finally:
+        for child in children:
+            child.close()
+        for reader in readers:
+            reader.join(5)
+    return [r for r in results if r is not None]
+
+
+def _read(child: Child, take: Callable[[], Item], report: Callable[[int, SubmissionResult], None],
+          cases: Sequence[Case], sources: Sequence[Path]) -> None:
+    """A child's results as they come, each answered with its next submission; JE for what a dead one held."""
+    try:
+        while child.held:
+            index, result = receive(child.from_child)
+            if index in child.held:
+                child.held.remove(index)
+            report(index, result)
+            child.give(take())
+    except (EOFError, OSError, pickle.UnpicklingError):
+        code = child.proc.poll()
+        why = f"the grading lane (process {child.proc.pid}) ended" + (f" with code {code}" if code else "")
+        for index in child.held:
+            report(index, judge_error_result(cases, sources[index], why))
+        child.held.clear()
+
+
+def main() -> int:
+    """A child lane: the setup, then one submission at a time from stdin, each result on stdout."""
+    import io
+
+    inbox, outbox = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = io.TextIOWrapper(open(os.devnull, "wb"))  # nothing the lane's code prints reaches the frames
+    early: Warm | None = None
+    try:
+        setup = receive(inbox)
+        if isinstance(setup, tuple) and setup[0] == "early":   # a submission to start while the judge loads
+            problem = setup[1]
+            early = Warm(problem, setup[2], eager=False)
+            setup = receive(inbox)
+    except EOFError:
+        if early is not None:
+            early.close()
+        return 0
+    problem = setup["problem"] or problem
+    cases, options = setup["cases"], setup["options"]
+    if early is not None and options.box is not None:
+        # The early server's box is this process's own detect(); the judge's, copied, is another object.
+        found = detect()
+        if type(found) is type(options.box) and found.limits == options.box.limits:
+            options = replace(options, box=found)
+    shared = CaseData(problem, cases)
+
+    def take() -> Item:
+        try:
+            item: Item = receive(inbox)
+        except EOFError:
+            return None
+        return item
+
+    def report(index: int, result: SubmissionResult) -> None:
+        send(outbox, (index, result))
+
+    try:
+        run_lane(problem, cases, options, shared, take, report, early)
+    except (KeyboardInterrupt, Stopped, BrokenPipeError):
+        return 130
+    finally:
+        if early is not None:
+            early.close()  # after its cases, or never used (that submission went elsewhere)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

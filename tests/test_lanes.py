@@ -1,0 +1,103 @@
+"""--jobs N: lanes in processes of their own (judge/grading/lanes.py), the same results as one at a time."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from judge.grading import lanes
+from judge.grading.grade import Options, grade, grade_one
+from judge.problems.cases import load_cases
+from judge.problems.problem import load_problem
+from judge.sandbox.box import detect
+from judge.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEM = load_problem("minesweeper")
+CASES = load_cases(PROBLEM)[:4]
+SUBMISSIONS = ROOT / "submissions" / "minesweeper"
+
+
+def children() -> list[int]:
+    """This process's child lanes still running."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            if parent == os.getpid() and b"judge.grading.lanes" in command:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_lanes_give_what_one_at_a_time_gives_in_the_order_given(jobs):
+    sources = [*sorted((SUBMISSIONS / "accepted").glob("*.py")),
+               *sorted((SUBMISSIONS / "wrong_answer").glob("*.py"))[:3],
+               *sorted((SUBMISSIONS / "runtime_error").glob("*.py"))[:2], SUBMISSIONS / "accepted" / "bfs.cpp"]
+    seen = []
+    results = grade(PROBLEM, CASES, sources, Options(jobs=jobs, box=detect()), progress=seen.append)
+    alone = [grade_one(PROBLEM, CASES, s, Options(box=detect())) for s in sources]
+    assert [r.submission for r in results] == [r.submission for r in alone]
+    assert [(r.verdict, [c.verdict for c in r.cases], r.sha256) for r in results] == \
+        [(r.verdict, [c.verdict for c in r.cases], r.sha256) for r in alone]
+    assert sorted(r.submission for r in seen) == sorted(r.submission for r in results)  # each reported once
+    assert all(c.cpu_ms is not None for r in results if r.verdict is Verdict.AC for c in r.cases)
+    assert not children()
+
+
+@pytest.mark.parametrize("graded_from", [0, 2])
+def test_lanes_started_early_with_their_first_submission_give_the_same_results(graded_from):
+    """`judge grade` starts the other lanes, each with the box of the submission it will likely grade first,
+    before the cases are loaded; a submission that is not graded after all (its result was stored) is not lost."""
+    sources = [*sorted((SUBMISSIONS / "accepted").glob("*.py")),
+               *sorted((SUBMISSIONS / "wrong_answer").glob("*.py"))[:3]]
+    lanes.prepare(PROBLEM, sources, 3)
+    results = grade(PROBLEM, CASES, sources[graded_from:], Options(jobs=3, box=detect()))
+    alone = [grade_one(PROBLEM, CASES, s, Options(box=detect())) for s in sources[graded_from:]]
+    assert [(r.submission, r.verdict) for r in results] == [(r.submission, r.verdict) for r in alone]
+    assert not children()
+
+
+def test_a_lane_that_dies_leaves_its_submissions_je_and_the_rest_graded(monkeypatch):
+    sources = sorted((SUBMISSIONS / "accepted").glob("*.py")) * 2
+    real = lanes.Child.__init__
+
+    def doomed(self):
+        real(self)
+        threading.Timer(0.05, self.proc.kill).start()
+
+    monkeypatch.setattr(lanes.Child, "__init__", doomed)
+    results = grade(PROBLEM, CASES, sources, Options(jobs=2, box=detect()))
+    assert len(results) == len(sources)
+    verdicts = [r.verdict for r in results]
+    assert set(verdicts) <= {Verdict.AC, Verdict.JE} and Verdict.JE in verdicts and Verdict.AC in verdicts
+    assert all("the grading lane" in r.message for r in results if r.verdict is Verdict.JE)
+    assert not children()
+
+
+def test_an_interrupt_stops_every_lane_and_keeps_what_finished(tmp_path):
+    reference = (ROOT / "problems" / "minesweeper" / "reference.py").read_text()
+    slow = ("import time as _t\n_orig = updateBoard\ndef updateBoard(board, click):\n"
+            "    _t.sleep(0.5)\n    return _orig(board, click)\n")
+    sources = []
+    for k in range(4):
+        sources.append(tmp_path / f"s{k}.py")
+        sources[-1].write_text(reference + slow)
+    seen = []
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.time()
+    with pytest.raises(KeyboardInterrupt):
+        grade(PROBLEM, load_cases(PROBLEM), sources, Options(jobs=2, box=detect()), progress=seen.append)
+    assert time.time() - started < 10 and seen == []   # stopped at the next case, none finished
+    assert not children()
