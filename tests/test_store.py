@@ -171,6 +171,53 @@ def test_rows_come_out_as_records(tmp_path):
         assert st.latest_run("minesweeper") == run and st.latest_run("other") is None
 
 
+def test_graded_before_asks_read_only_and_never_fails(tmp_path):
+    """`judge grade` asks it before it starts a server ahead: a file graded before is most likely reused."""
+    path = tmp_path / "r.sqlite3"
+    assert not Store.graded_before(path, "minesweeper", "0" * 64) and not path.exists()  # nothing made
+    _stored_by_hand(path)
+    with Store.open(path) as st:
+        (stored,) = st.submissions("minesweeper")
+    before = path.read_bytes()
+    assert Store.graded_before(path, "minesweeper", stored.sha256)
+    assert not Store.graded_before(path, "other", stored.sha256)
+    assert not Store.graded_before(path, "minesweeper", "0" * 64)
+    assert path.read_bytes() == before
+    (tmp_path / "junk").write_text("not a database")
+    assert not Store.graded_before(tmp_path / "junk", "minesweeper", stored.sha256)
+
+
+def test_a_regrade_starts_no_server_ahead(tmp_path, monkeypatch, capsys):
+    from judge.cli.main import main
+    from judge.grading import lanes, warm
+
+    folder = tmp_path / "subs"
+    for k in range(3):
+        variant(folder, f"v{k}.py")
+    db = tmp_path / "r.sqlite3"
+    started: list[str] = []
+    real_warm, real_prepare = warm.Warm, lanes.prepare
+
+    def counted_warm(problem, source, *args, **kw):
+        started.append(f"warm {Path(source).name}")
+        return real_warm(problem, source, *args, **kw)
+
+    def counted_prepare(problem, sources, jobs):
+        started.append("lanes")
+        return real_prepare(problem, sources, jobs)
+
+    monkeypatch.setattr(warm, "Warm", counted_warm)
+    monkeypatch.setattr(lanes, "prepare", counted_prepare)
+    command = ["grade", "minesweeper", str(folder), "--json", "--fuzz", "0", "--db", str(db), "--jobs", "2"]
+    assert main(command) == 0
+    assert started[:2] == ["warm v0.py", "lanes"]  # a first run starts them early
+    started.clear()
+    capsys.readouterr()
+    assert main(command) == 0
+    assert all(r["cached"] for r in json.loads(capsys.readouterr().out)["results"])
+    assert started == []  # every result was stored: no server, no lane started for nothing
+
+
 def test_a_result_is_stored_with_its_recording_facts(tmp_path):
     case = CaseResult("a", "sample", Verdict.WA, 1.0, message="m", diff=tuple(f"line {i}" for i in range(50)),
                       got=[["E"]], output="x" * 5000, answer="0123456789abcdef")

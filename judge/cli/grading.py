@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import signal
 import sys
 from collections.abc import Iterable
@@ -33,9 +34,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
     fmt = "json" if args.json else args.format
     sources = _one_for_gradescope(problem.id, args, fmt)
     # The first server starts now, on its thread, while the rest is imported and the cases load (not when
-    # the workers of a broker grade).
-    warm = Warm(problem, sources[0]) if sources and not args.broker else None
-    if len(sources) > 1 and args.jobs > 1 and not args.broker:  # the other lanes' processes start now too
+    # the workers of a broker grade, nor when the store already holds that file's result: a re-grade).
+    early = bool(sources) and not args.broker and not _stored_before(args, problem, sources[0])
+    warm = Warm(problem, sources[0]) if early else None
+    if early and len(sources) > 1 and args.jobs > 1:  # the other lanes' processes start now too
         from judge.grading import lanes
 
         lanes.prepare(problem, sources, args.jobs)
@@ -44,6 +46,19 @@ def cmd_grade(args: argparse.Namespace) -> int:
     finally:
         if warm is not None:
             warm.close()
+
+
+def _stored_before(args: argparse.Namespace, problem: Problem, source: Path) -> bool:
+    """Whether the store already holds a result of this file's bytes for the problem (most likely reused)."""
+    if args.no_store or args.no_cache:
+        return False
+    from judge.results.store import Store, db_path
+
+    try:
+        digest = hashlib.sha256(Path(source).read_bytes()).hexdigest()
+    except OSError:
+        return False
+    return Store.graded_before(db_path(args.db), problem.id, digest)
 
 
 def _grade(args: argparse.Namespace, problem: Problem, sources: list[Path], fmt: str, warm: Warm | None) -> int:

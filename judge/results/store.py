@@ -352,6 +352,23 @@ class Store:
             (problem,))
         return [r[0] for r in rows]
 
+    @staticmethod
+    def graded_before(path: str | Path, problem: str, sha256: str) -> bool:
+        """Whether the store at `path` (if there is one) holds a result of these exact bytes for this
+        problem, on any test set: read-only, and False rather than an error on any doubt."""
+        if not Path(path).is_file():
+            return False
+        try:
+            conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=0.1)
+            try:
+                return conn.execute(
+                    "SELECT 1 FROM runs r JOIN submissions s ON s.run_id = r.id "
+                    "WHERE r.problem = ? AND s.sha256 = ? LIMIT 1", (problem, sha256)).fetchone() is not None
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return False
+
     def cached(self, cache_key: str) -> StoredSubmission | None:
         """The newest graded (not itself cached) submission with this cache key."""
         row = self.conn.execute(
