@@ -101,3 +101,48 @@ def test_an_interrupt_stops_every_lane_and_keeps_what_finished(tmp_path):
         grade(PROBLEM, load_cases(PROBLEM), sources, Options(jobs=2, box=detect()), progress=seen.append)
     assert time.time() - started < 10 and seen == []   # stopped at the next case, none finished
     assert not children()
+
+
+def test_lanes_end_with_a_judge_that_is_killed(tmp_path):
+    """A lane whose judge dies is interrupted at once and ends its boxes, rather than grading on alone."""
+    import subprocess
+    import sys
+
+    reference = (ROOT / "problems" / "minesweeper" / "reference.py").read_text()
+    slow = ("import time as _t\n_orig = updateBoard\ndef updateBoard(board, click):\n"
+            "    _t.sleep(0.5)\n    return _orig(board, click)\n")
+    for k in range(4):
+        (tmp_path / f"s{k}.py").write_text(reference + slow + f"# {k}\n")
+    proc = subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper", str(tmp_path), "--jobs", "2",
+                             "--fuzz", "0", "--no-store"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def in_session() -> list[int]:
+        found = []
+        for entry in Path("/proc").iterdir():
+            try:
+                stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
+            except OSError:
+                continue
+            if stat and int(stat.rsplit(")", 1)[1].split()[3]) == proc.pid and int(entry.name) != proc.pid:
+                found.append(int(entry.name))
+        return found
+
+    try:
+        deadline = time.time() + 30
+        while time.time() < deadline and not any(
+                b"judge.grading.lanes" in Path(f"/proc/{pid}/cmdline").read_bytes() for pid in in_session()
+                if Path(f"/proc/{pid}/cmdline").exists()):
+            time.sleep(0.1)
+        time.sleep(1.5)  # both lanes are into their slow cases
+        proc.kill()
+        proc.wait()
+        deadline = time.time() + 15
+        while in_session() and time.time() < deadline:
+            time.sleep(0.2)
+        assert in_session() == []  # the lane, its boxes and their servers are all gone
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:  # nothing left, as it should be
+            pass

@@ -37,6 +37,7 @@ from judge.sandbox.box import detect
 from judge.verdict import SubmissionResult
 
 _SIZE = struct.Struct("!I")
+PR_SET_PDEATHSIG = 1
 #: What the judge's package root must be on a child's path for `-m judge.grading.lanes` to import it.
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -91,6 +92,7 @@ class Child:
         """Start the process; it imports the judge and then waits for its setup (`begin`)."""
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH", "")) if p)
+        env["JUDGE_LANE_PARENT"] = str(os.getpid())
         self.proc = subprocess.Popen([sys.executable, "-m", "judge.grading.lanes"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, env=env)
         assert self.proc.stdin is not None and self.proc.stdout is not None  # both PIPE
@@ -253,12 +255,38 @@ def _read(child: Child, take: Callable[[], Item], report: Callable[[int, Submiss
         child.held.clear()
 
 
+def _private_channels() -> tuple[IO[bytes], IO[bytes]]:
+    """The frames' pipes on descriptors of their own; stdin and stdout become /dev/null, so that
+    nothing the lane's code or a process it starts prints or reads can reach the frames."""
+    inbox = os.fdopen(os.dup(0), "rb")
+    outbox = os.fdopen(os.dup(1), "wb")
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    os.close(null)
+    return inbox, outbox
+
+
+def _end_with_parent() -> None:
+    """A lane whose judge is killed is interrupted (it ends its boxes) rather than grading on alone."""
+    def interrupted(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupted)
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: it ends at its next frame instead
+        pass
+    if str(os.getppid()) != os.environ.get("JUDGE_LANE_PARENT", str(os.getppid())):
+        raise SystemExit(0)  # the judge was gone before the line above
+
+
 def main() -> int:
     """A child lane: the setup, then one submission at a time from stdin, each result on stdout."""
-    import io
-
-    inbox, outbox = sys.stdin.buffer, sys.stdout.buffer
-    sys.stdout = io.TextIOWrapper(open(os.devnull, "wb"))  # nothing the lane's code prints reaches the frames
+    inbox, outbox = _private_channels()
+    _end_with_parent()
     early: Warm | None = None
     try:
         setup = receive(inbox)
