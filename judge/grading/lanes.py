@@ -3,7 +3,7 @@
 A lane in a thread of the judge's process shares one interpreter lock with every other lane: each
 case's checking, and each system call on the way (a pipe read, a cgroup counter), waits for it, and
 so do the boxes waiting for their next request. Measured on two cores, lanes in threads reached 75-83%
-of what two cores can give; lanes in processes 87-95%. So the first lane runs in the calling thread
+of what two cores can give, two separate judge processes 87-95%. So the first lane runs in the calling thread
 and each other in a child process (`python -m judge.grading.lanes`), which gets the problem, the
 cases and the options once, then one submission at a time.
 
@@ -12,7 +12,8 @@ child is always sent two: the one to grade and the one after it (or none). Submi
 they free up, in the order given; results come back in that order. A child's frames are pickles of the
 judge's own values, from the judge's own code (the boxes' bytes never reach them undecoded).
 On Ctrl-C every child is interrupted too and ends its boxes; what finished before has had `progress`.
-A child that dies leaves its submissions JE ("the grading lane ... ended"), never lost.
+A child that dies leaves its submissions JE ("the grading lane ... ended"), never lost; a child whose
+judge dies is interrupted (PR_SET_PDEATHSIG) and ends its boxes.
 """
 
 from __future__ import annotations
