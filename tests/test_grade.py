@@ -180,3 +180,25 @@ def test_find_submissions(tmp_path):
         find_submissions([tmp_path / "notes.txt"])
     with pytest.raises(UsageError, match="no submissions in this folder"):
         find_submissions([tmp_path])
+
+
+@pytest.mark.parametrize("name", ["bfs_class.py", "bfs.cpp", "bfs.go", "bfs_public_class.java", "bfs_var.js",
+                                  "bfs_typed.ts"])
+def test_every_harness_sends_a_right_answer_as_the_bytes_the_judge_recognises(monkeypatch, name):
+    """Each language's right board comes as the expected answer's compact JSON (protocol.Known), so
+    the judge takes it without decoding it again; a harness that drifted would only be slower."""
+    from judge.sandbox import runner
+
+    problem = load_problem("minesweeper")
+    seen: list[bool] = []
+    decode = runner.decode
+
+    def counted(line, limit, measured=False, known=None):
+        message = decode(line, limit, measured, known)
+        if known is not None:
+            seen.append(message.known)
+        return message
+
+    monkeypatch.setattr(runner, "decode", counted)
+    result = grade_one(problem, load_cases(problem)[:5], SUBMISSIONS / "accepted" / name, Options())
+    assert result.verdict is Verdict.AC and seen == [True] * 5
