@@ -146,3 +146,25 @@ def test_lanes_end_with_a_judge_that_is_killed(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:  # nothing left, as it should be
             pass
+
+
+def test_a_lane_started_for_nothing_ends_quietly_with_its_judge(tmp_path):
+    """`judge grade` starts the other lanes before it knows which results the store holds; when they
+    get no work (here b.py's result is stored, so one submission is left), they end with the judge,
+    their early box too, and print nothing."""
+    import subprocess
+    import sys
+
+    reference = (ROOT / "problems" / "minesweeper" / "reference.py").read_text()
+    folder, db = tmp_path / "subs", tmp_path / "r.sqlite3"
+    folder.mkdir()
+    for name in ("a", "b"):
+        (folder / f"{name}.py").write_text(reference + f"\n# {name}\n")
+    command = [sys.executable, "-m", "judge", "grade", "minesweeper", "--fuzz", "0", "--db", str(db), "--jobs", "2"]
+    first = subprocess.run([*command, str(folder / "b.py")], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, first.stderr
+    # stderr is a pipe the lanes inherit: run() returns once every process holding it has ended.
+    again = subprocess.run([*command, str(folder)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert "2 submissions: 2 AC" in again.stdout
+    assert again.stderr.strip() == "", again.stderr

@@ -285,21 +285,40 @@ def _end_with_parent() -> None:
 
 
 def main() -> int:
-    """A child lane: the setup, then one submission at a time from stdin, each result on stdout."""
+    """A child lane: the setup, then one submission at a time from stdin, each result on stdout.
+    Interrupted (Ctrl-C, or its judge gone) at any point, it ends its boxes and exits quietly."""
     inbox, outbox = _private_channels()
-    _end_with_parent()
+    started: list[Warm] = []
+    try:
+        _end_with_parent()
+        return _serve(inbox, outbox, started)
+    except (KeyboardInterrupt, Stopped, BrokenPipeError, EOFError):
+        return 130
+    finally:
+        # From here on nothing interrupts the clean-up: a server's thread that is never let go would
+        # keep the process (and its box) alive, and a second signal would leave a traceback.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for warm in started:
+            warm.close()  # after its cases, or never used (that submission went elsewhere)
+
+
+def _serve(inbox: IO[bytes], outbox: IO[bytes], started: list[Warm]) -> int:
+    """The child lane's work: its early submission if any (noted in `started`), its setup, then its
+    submissions."""
     early: Warm | None = None
+    problem: Problem | None = None
     try:
         setup = receive(inbox)
         if isinstance(setup, tuple) and setup[0] == "early":   # a submission to start while the judge loads
             problem = setup[1]
-            early = Warm(problem, setup[2], eager=False)
+            early = Warm(setup[1], setup[2], eager=False)
+            started.append(early)
             setup = receive(inbox)
-    except EOFError:
-        if early is not None:
-            early.close()
+    except EOFError:  # the judge did not need this lane after all
         return 0
     problem = setup["problem"] or problem
+    assert problem is not None  # the judge sends it unless it sent it with the early submission
     cases, options = setup["cases"], setup["options"]
     if early is not None and options.box is not None:
         # The early server's box is this process's own detect(); the judge's, copied, is another object.
@@ -318,13 +337,7 @@ def main() -> int:
     def report(index: int, result: SubmissionResult) -> None:
         send(outbox, (index, result))
 
-    try:
-        run_lane(problem, cases, options, shared, take, report, early)
-    except (KeyboardInterrupt, Stopped, BrokenPipeError):
-        return 130
-    finally:
-        if early is not None:
-            early.close()  # after its cases, or never used (that submission went elsewhere)
+    run_lane(problem, cases, options, shared, take, report, early)
     return 0
 
 
