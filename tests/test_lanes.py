@@ -168,3 +168,58 @@ def test_a_lane_started_for_nothing_ends_quietly_with_its_judge(tmp_path):
     assert again.returncode == 0, again.stderr
     assert "2 submissions: 2 AC" in again.stdout
     assert again.stderr.strip() == "", again.stderr
+
+
+@pytest.mark.parametrize("frame, why", [
+    (b"\x80\x04K\x01.", "codec"),                                            # a pickle is never read back
+    (b'{"index": 0}', "a submission: expected an object"),
+    (b'{"index": "0", "result": {}}', "without its index"),
+    (b'{"index": 0, "result": {"submission": "a.py"}}', "path: expected str"),
+    (b'[1, 2]', "without its index"),
+    (b"\xff\xfe", "Expecting value"),
+])
+def test_what_a_lane_sends_back_is_read_strictly_as_a_result(frame, why):
+    import io
+
+    with pytest.raises(ValueError, match=why):
+        lanes.receive_result(io.BytesIO(lanes._SIZE.pack(len(frame)) + frame))
+
+
+def test_a_lane_result_goes_back_and_forth_as_the_judges_own_json():
+    import io
+
+    result = grade_one(PROBLEM, CASES, SUBMISSIONS / "wrong_answer" / sorted(
+        p.name for p in (SUBMISSIONS / "wrong_answer").glob("*.py"))[0], Options(box=detect()))
+    stream = io.BytesIO()
+    lanes.send_result(stream, 7, result)
+    stream.seek(0)
+    index, back = lanes.receive_result(stream)
+    assert index == 7 and back.verdict is result.verdict and back.sha256 == result.sha256
+    assert [(c.verdict, c.got, c.diff, c.answer) for c in back.cases] == \
+        [(c.verdict, c.got, c.diff, c.answer) for c in result.cases]
+
+
+def test_a_lane_that_sends_an_unreadable_result_is_ended_and_its_submissions_are_je():
+    import io
+
+    class Proc:
+        pid = 4242
+
+        def poll(self):
+            return None
+
+    class Lane:  # the reader's view of a child: what it was given, its pipe, and how to end it
+        proc, held, ended, given = Proc(), [3, 5], False, []
+        from_child = io.BytesIO(lanes._SIZE.pack(3) + b"{x}")
+
+        def interrupt(self):
+            self.ended = True
+
+        def give(self, item):
+            self.given.append(item)
+
+    lane, reported = Lane(), {}
+    sources = [Path(f"/nowhere/s{k}.py") for k in range(6)]
+    lanes._read(lane, lambda: None, reported.__setitem__, CASES, sources)
+    assert lane.ended and lane.held == [] and sorted(reported) == [3, 5]
+    assert all(r.verdict is Verdict.JE and "sent an unreadable result" in r.message for r in reported.values())

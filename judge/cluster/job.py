@@ -28,7 +28,8 @@ from judge.errors import JobError, SubmissionError
 from judge.grading.grade import Options, grade_one
 from judge.problems.cases import Case, load_cases, test_set_hash
 from judge.problems.problem import Problem
-from judge.results.serialize import submission_from_json, submission_to_json
+from judge.results import serialize
+from judge.results.serialize import result_to_json
 from judge.sandbox.box import Box, detect
 from judge.verdict import SubmissionResult
 
@@ -200,21 +201,9 @@ def grade_job(job: Job, problem: Problem, box: Box | None = None) -> dict[str, A
     return result_to_json(result)
 
 
-def result_to_json(result: SubmissionResult) -> dict[str, Any]:
-    """A submission's result as `grade --json` gives it, each case with the answer it returned (`got`)."""
-    data = submission_to_json(result)
-    for case, out in zip(result.cases, data["cases"], strict=True):
-        out["got"] = case.got
-    return data
-
-
 def result_from_json(data: Any) -> SubmissionResult:
     """The judge's result record from result_to_json's data (what the store records); JobError when malformed."""
     try:
-        result = submission_from_json(data)
-        gots = [case.get("got") for case in data["cases"]]
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        return serialize.result_from_json(data)
+    except ValueError as exc:
         raise JobError(f"a worker's result is malformed: {exc}") from None
-    cases = tuple(replace(case, got=got) if got is not None else case
-                  for case, got in zip(result.cases, gots, strict=True))
-    return replace(result, cases=cases)

@@ -9,8 +9,11 @@ cases and the options once, then one submission at a time.
 
 Every lane starts the next submission it will grade while it grades the current one (warm.Warm), so a
 child is always sent two: the one to grade and the one after it (or none). Submissions go to lanes as
-they free up, in the order given; results come back in that order. A child's frames are pickles of the
-judge's own values, from the judge's own code (the boxes' bytes never reach them undecoded).
+they free up, in the order given; results come back in that order. What a child is sent is a pickle
+of the judge's own values; what it sends back is each result as the judge's own JSON
+(results/serialize.py), read strictly, so nothing that reaches a child's pipe can make the judge
+build anything but a result record. A child is not dumpable: no other process of its user can open
+its pipes through /proc.
 On Ctrl-C every child is interrupted too and ends its boxes; what finished before has had `progress`.
 A child that dies leaves its submissions JE ("the grading lane ... ended"), never lost; a child whose
 judge dies is interrupted (PR_SET_PDEATHSIG) and ends its boxes.
@@ -18,6 +21,7 @@ judge dies is interrupted (PR_SET_PDEATHSIG) and ends its boxes.
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import signal
@@ -34,26 +38,27 @@ from judge.grading.grade import CaseData, Options, Stopped, grade_one, judge_err
 from judge.grading.warm import Warm
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
+from judge.results import serialize
 from judge.sandbox.box import detect
 from judge.verdict import SubmissionResult
 
 _SIZE = struct.Struct("!I")
 PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
 #: What the judge's package root must be on a child's path for `-m judge.grading.lanes` to import it.
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 Item = tuple[int, Path] | None
 
 
-def send(stream: IO[bytes], value: object) -> None:
-    """One frame: a pickle with its length before it."""
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+def _write_frame(stream: IO[bytes], data: bytes) -> None:
+    """One frame: the bytes with their length before them."""
     stream.write(_SIZE.pack(len(data)) + data)
     stream.flush()
 
 
-def receive(stream: IO[bytes]) -> Any:
-    """The next frame's value; EOFError when the other side is gone."""
+def _read_frame(stream: IO[bytes]) -> bytes:
+    """The next frame's bytes; EOFError when the other side is gone."""
     head = stream.read(_SIZE.size)
     if len(head) < _SIZE.size:
         raise EOFError
@@ -61,7 +66,30 @@ def receive(stream: IO[bytes]) -> Any:
     data = stream.read(size)
     if len(data) < size:
         raise EOFError
-    return pickle.loads(data)
+    return data
+
+
+def send(stream: IO[bytes], value: object) -> None:
+    """To a child: the judge's own values as one pickle."""
+    _write_frame(stream, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def receive(stream: IO[bytes]) -> Any:
+    """In a child, from its judge: the next value; EOFError when the judge is gone."""
+    return pickle.loads(_read_frame(stream))
+
+
+def send_result(stream: IO[bytes], index: int, result: SubmissionResult) -> None:
+    """To the judge: a result as the judge's own JSON (results/serialize.py), answers included."""
+    _write_frame(stream, json.dumps({"index": index, "result": serialize.result_to_json(result)}).encode())
+
+
+def receive_result(stream: IO[bytes]) -> tuple[int, SubmissionResult]:
+    """From a child: the next result, read strictly; EOFError when it is gone, ValueError when malformed."""
+    data = json.loads(_read_frame(stream))
+    if not isinstance(data, dict) or type(data.get("index")) is not int:
+        raise ValueError("a lane's result without its index")
+    return data["index"], serialize.result_from_json(data.get("result"))
 
 
 def run_lane(problem: Problem, cases: Sequence[Case], options: Options, shared: CaseData,
@@ -243,14 +271,18 @@ def _read(child: Child, take: Callable[[], Item], report: Callable[[int, Submiss
     """A child's results as they come, each answered with its next submission; JE for what a dead one held."""
     try:
         while child.held:
-            index, result = receive(child.from_child)
-            if index in child.held:
-                child.held.remove(index)
+            index, result = receive_result(child.from_child)
+            if index not in child.held:
+                raise ValueError(f"a result for submission {index}, which it was not given")
+            child.held.remove(index)
             report(index, result)
             child.give(take())
-    except (EOFError, OSError, pickle.UnpicklingError):
+    except (EOFError, OSError, ValueError) as exc:  # JSONDecodeError and UnicodeError are ValueErrors
+        child.interrupt()  # a lane that sent an unreadable line is ended too: nothing more is read from it
         code = child.proc.poll()
-        why = f"the grading lane (process {child.proc.pid}) ended" + (f" with code {code}" if code else "")
+        why = (f"the grading lane (process {child.proc.pid}) sent an unreadable result: {str(exc)[:200]}"
+               if isinstance(exc, ValueError) else
+               f"the grading lane (process {child.proc.pid}) ended" + (f" with code {code}" if code else ""))
         for index in child.held:
             report(index, judge_error_result(cases, sources[index], why))
         child.held.clear()
@@ -269,7 +301,8 @@ def _private_channels() -> tuple[IO[bytes], IO[bytes]]:
 
 
 def _end_with_parent() -> None:
-    """A lane whose judge is killed is interrupted (it ends its boxes) rather than grading on alone."""
+    """A lane whose judge is killed is interrupted (it ends its boxes) rather than grading on alone;
+    and no process of the same user can reach its pipes through /proc."""
     def interrupted(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
@@ -277,7 +310,9 @@ def _end_with_parent() -> None:
     try:
         import ctypes
 
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)  # its pipes stay its own: /proc/PID/fd becomes root's
     except (OSError, AttributeError):  # not Linux: it ends at its next frame instead
         pass
     if str(os.getppid()) != os.environ.get("JUDGE_LANE_PARENT", str(os.getppid())):
@@ -335,7 +370,7 @@ def _serve(inbox: IO[bytes], outbox: IO[bytes], started: list[Warm]) -> int:
         return item
 
     def report(index: int, result: SubmissionResult) -> None:
-        send(outbox, (index, result))
+        send_result(outbox, index, result)
 
     run_lane(problem, cases, options, shared, take, report, early)
     return 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +73,15 @@ def submission_to_json(result: SubmissionResult, with_cases: bool = True) -> dic
         data["cases"] = [case_to_json(c) for c in result.cases]
     if result.recording is not None:
         data.update(recording_to_json(result.recording))
+    return data
+
+
+def result_to_json(result: SubmissionResult) -> dict[str, Any]:
+    """A submission's result as `grade --json` gives it, each case with the answer it returned (`got`):
+    what crosses from where it was graded (a worker, a grading lane) to where it is recorded."""
+    data = submission_to_json(result)
+    for case, out in zip(result.cases, data["cases"], strict=True):
+        out["got"] = case.got
     return data
 
 
@@ -225,6 +235,18 @@ def submission_from_json(data: Any) -> SubmissionResult:
         verdict=Verdict.from_name(data.get("verdict")),
         cases=tuple(case_from_json(c) for c in _get(data, "cases", list)),
         message=_get(data, "message", str), sha256=_get(data, "sha256", str), recording=recording)
+
+
+def result_from_json(data: Any) -> SubmissionResult:
+    """The result record from result_to_json's data, answers included; ValueError when malformed."""
+    try:
+        result = submission_from_json(data)
+        gots = [case.get("got") for case in data["cases"]]
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(str(exc)) from None
+    cases = tuple(replace(case, got=got) if got is not None else case
+                  for case, got in zip(result.cases, gots, strict=True))
+    return replace(result, cases=cases)
 
 
 def case_from_json(data: Any) -> CaseResult:
