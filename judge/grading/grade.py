@@ -278,7 +278,7 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
     common: _Submitted = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)
     if execution.judge_error:
-        return judge_error_result(cases, source, execution.judge_error, language.name)
+        return judge_error_result(cases, source, execution.judge_error, language.name, digest)
     if execution.compile_error is not None:
         results = tuple(CaseResult(c.name, c.group, Verdict.CE, message=execution.compile_error,
                                    answer=Verdict.CE.value) for c in cases)
@@ -288,14 +288,15 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
     return SubmissionResult(verdict=overall(results), cases=results, **common)
 
 
-def judge_error_result(cases: Sequence[Case], source: Path, message: str, language: str | None = None
-                       ) -> SubmissionResult:
-    """A submission the judge failed to grade: JE on every case, with why."""
+def judge_error_result(cases: Sequence[Case], source: Path, message: str, language: str | None = None,
+                       digest: str | None = None) -> SubmissionResult:
+    """A submission the judge failed to grade: JE on every case, with why (`digest`: its sha256, when known)."""
     source = Path(source)
-    try:
-        digest = hashlib.sha256(source.read_bytes()).hexdigest()
-    except OSError:
-        digest = ""
+    if digest is None:
+        try:
+            digest = hashlib.sha256(source.read_bytes()).hexdigest()
+        except OSError:
+            digest = ""
     results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=message, answer=Verdict.JE.value) for c in cases)
     return SubmissionResult(verdict=Verdict.JE, cases=results, message=message, submission=display_name(source),
                             path=str(source.resolve()), language=language or languages.for_path(source).name,
@@ -324,8 +325,6 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
 
     results: list[SubmissionResult] = []
     queue = iter(enumerate(map(Path, sources)))
-    first = options.warm if sources and options.warm is not None \
-        and options.warm.serves(problem, sources[0], options.box) else None
 
     def report(index: int, result: SubmissionResult) -> None:
         results.append(result)
@@ -333,7 +332,7 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
             progress(result)
 
     try:
-        run_lane(problem, cases, options, shared, lambda: next(queue, None), report, first)
+        run_lane(problem, cases, options, shared, lambda: next(queue, None), report, options.warm)
     except Stopped:
         pass
     return results

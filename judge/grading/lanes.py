@@ -95,7 +95,9 @@ def receive_result(stream: IO[bytes]) -> tuple[int, SubmissionResult]:
 def run_lane(problem: Problem, cases: Sequence[Case], options: Options, shared: CaseData,
              take: Callable[[], Item], report: Callable[[int, SubmissionResult], None],
              first: Warm | None = None) -> None:
-    """Grade what `take()` gives until it gives None, starting each next one while the current is graded."""
+    """Grade what `take()` gives until it gives None, starting each next one while the current is graded.
+    `first`: a server started ahead by the caller, who ends it; it serves the first submission if it is
+    that one's (execute() checks), else it is simply not used."""
     current, warm = take(), first
     while current is not None:
         following = take()
@@ -203,8 +205,6 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
     queue.reverse()                 # popped from the end: in the order given
     lock = threading.Lock()         # the queue, the results and progress()
     stopping = threading.Event()
-    first = options.warm if options.warm is not None and options.warm.serves(problem, sources[0], options.box) \
-        else None
 
     def take() -> Item:
         with lock:
@@ -227,7 +227,7 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
             progress(result)
 
     # Each lane's first submission, then each one's next, so that the first `jobs` start at once: this
-    # lane's first is sources[0], whose server the command started ahead (`first`); a child's is the one
+    # lane's first is sources[0], whose server the command may have started ahead; a child's is the one
     # it started early (prepare()) if that is still to grade.
     setup = {"problem": problem, "cases": list(cases), "options": replace(options, warm=None, jobs=1)}
     children = _children(jobs - 1)
@@ -249,7 +249,7 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
         return next(given, None) or take()
 
     try:
-        run_lane(problem, cases, options, shared, take_mine, report, first)
+        run_lane(problem, cases, options, shared, take_mine, report, options.warm)
         for reader in readers:
             reader.join()
     except BaseException:

@@ -114,4 +114,3 @@ class Warm:
             session, self.session = self.session, None
         if session is not None:
             session.close()
-
