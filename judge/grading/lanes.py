@@ -212,10 +212,12 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
 
     def take_early(child: Child) -> Item:
         """The submission the child started ahead if it is still to grade (for this problem), else the next."""
-        with lock:
-            for k, (_, path) in enumerate(queue):
-                if child.early is not None and child.problem is problem and path.resolve() == child.early.resolve():
-                    return queue.pop(k)
+        if child.early is not None and child.problem is problem:
+            early = child.early.resolve()
+            with lock:
+                for k, (_, path) in enumerate(queue):
+                    if path.resolve() == early:
+                        return queue.pop(k)
         return take()
 
     def report(index: int, result: SubmissionResult) -> None:
