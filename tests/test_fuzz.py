@@ -117,3 +117,38 @@ def test_fuzz_cli_prints_the_diff_and_saves_once(tmp_path):
 def test_fuzz_cli_without_counterexample_exits_0():
     result = judge("fuzz", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py", "--examples", "20")
     assert result.returncode == 0 and "no disagreement" in result.stdout
+
+
+def test_cached_random_cases_are_decoded_only_when_a_value_is_read():
+    """A re-grade that reuses every stored result never decodes the random boards (cases.Deferred)."""
+    drawn = fuzz.random_cases(PROBLEM, 4, seed=90210, cache=False)
+    cached = fuzz.random_cases(PROBLEM, 4, seed=90210)
+    kept = cached[0].__dict__["args"].values  # the slot each field holds until read
+    assert kept.pairs is None and [c.name for c in cached] == [c.name for c in drawn]
+    assert cached[2].expected == drawn[2].expected and kept.pairs is not None
+    assert cached == drawn
+
+
+def test_a_damaged_or_old_random_case_cache_is_drawn_again():
+    fresh = fuzz.random_cases(PROBLEM, 4, seed=90211, cache=False)
+    path = fuzz._cache_path(PROBLEM, 4, 90211)
+    head, _, text = path.read_text().partition("\n")
+    assert json.loads(head)["count"] == 4
+    damaged = text.replace('"E"', '"M"', 1)  # still JSON, another board: the digest tells
+    for stale in (head + "\n" + damaged, text, head + "\n" + text[:-9]):
+        path.write_text(stale)
+        assert fuzz.random_cases(PROBLEM, 4, seed=90211) == fresh
+        assert path.read_text() == head + "\n" + text  # written again, whole
+
+
+def test_deferred_cases_pickle_copy_and_replace_with_their_values():
+    import copy
+    import dataclasses
+    import pickle
+
+    cases = fuzz.random_cases(PROBLEM, 3, seed=90210)
+    back = pickle.loads(pickle.dumps(cases))  # a lane gets them so: the text once, decoded there
+    assert back == cases and back[1].args == cases[1].args
+    assert copy.deepcopy(cases[0]) == cases[0]
+    changed = dataclasses.replace(cases[2], name="other")
+    assert changed.args == cases[2].args and changed.expected == cases[2].expected

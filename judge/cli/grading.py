@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from judge import languages
+from judge import heap, languages
 from judge.cli.common import EXIT_INTERRUPTED, EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases, write_output
 from judge.errors import UsageError
 from judge.grading.grade import find_submissions, grade
@@ -62,13 +62,14 @@ def _stored_before(args: argparse.Namespace, problem: Problem, source: Path) -> 
 
 
 def _grade(args: argparse.Namespace, problem: Problem, sources: list[Path], fmt: str, warm: Warm | None) -> int:
-    from judge.cli.progress import Progress
-    from judge.grading import compare
-    from judge.grading.recorder import Recorder
-    from judge.results.roster import parse_time
+    with heap.paused():  # the command's own imports and its cases: objects that live until it ends (heap.py)
+        from judge.cli.progress import Progress
+        from judge.grading import compare
+        from judge.grading.recorder import Recorder
+        from judge.results.roster import parse_time
 
-    if fmt == "text":  # the table's tabulate (20-30 ms to import) loads while the first server boots
-        from judge.results import report
+        if fmt == "text":  # the table's tabulate (20-30 ms to import) loads while the first server boots
+            from judge.results import report
     cluster, served = None, {}
     if args.broker:  # Celery is imported only here: a local run never pays for it
         from judge.cluster.client import Cluster

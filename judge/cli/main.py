@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from judge import __version__, defaults
+from judge import __version__, defaults, heap
 from judge.cli.common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser
 from judge.errors import JudgeError
 from judge.results.text import terminal
@@ -268,6 +268,8 @@ def _random_options(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; turn the judge's errors into one line and an exit code."""
+    if argv is None:  # the process's own command: no collection while it starts (heap.py)
+        heap.pause()
     args = build_parser().parse_args(argv)
     if hasattr(args, "require_sandbox"):  # a command that runs submissions: test the sandbox while loading
         from judge.sandbox.box import detect_soon
@@ -276,6 +278,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         module, function = args.run.split(":")
         command: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"judge.cli.{module}"), function)
+        if argv is None:  # a command that starts in bulk (grade) pauses the collector again itself
+            heap.settle()
         return command(args)
     except JudgeError as exc:
         print(f"judge: error: {terminal(exc)}", file=sys.stderr)  # it may quote a file name or a submission

@@ -31,7 +31,7 @@ from judge.grading.grade import Options, check, judge_answer
 from judge.grading.session import Outcome, Session
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems import values
-from judge.problems.cases import Case, validate_args
+from judge.problems.cases import Case, Deferred, DeferredCase, validate_args
 from judge.problems.problem import Problem
 from judge.verdict import CaseResult, Verdict
 
@@ -103,26 +103,39 @@ def random_cases(problem: Problem, count: int, seed: int, options: Options | Non
 
     Drawn once, then kept in the cache under a key of everything they depend on (the generator,
     validator and reference sources, the signature, hypothesis' version, seed and count): a
-    re-grade does not draw them again nor run the reference on them."""
+    re-grade does not draw them again nor run the reference on them, and decodes their values only
+    when something reads one (cases.Deferred)."""
     if count <= 0:
         return []
     path = _cache_path(problem, count, seed)
-    try:
-        if not cache:
-            raise OSError("drawing again")
-        text = path.read_text()
-        stored = json.loads(text)
-        pairs = [(item["args"], item["expected"]) for item in stored]
-        cache_folder.touch(path)  # used: the last to go when the cache is pruned
-    except (OSError, ValueError, KeyError, TypeError):
+    # The cases' text, and its sha256: their origin for the test-set hash's memo.
+    kept, source = read_cached(path, count) if cache else (None, "")
+    if kept is None:
         pairs = _draw_cases(problem, count, seed, options)
-        text = _store(path, [{"args": a, "expected": e} for a, e in pairs])
+        text, source = keep_cached(path, [{"args": a, "expected": e} for a, e in pairs])
+        kept = Deferred(text, pairs)
+    else:
+        cache_folder.touch(path)  # used: the last to go when the cache is pruned
     where = problem.parts["generator"]
-    # The text the cases were read from (or written as): their origin for the test-set hash's memo.
-    source = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    return [Case(name=case_name(seed, i), group=GROUP, args=args, expected=answer, file=where, line=0,
-                 description=f"random example {i} of seed {seed}", origin=f"{source}:{GROUP}:{case_name(seed, i)}")
-            for i, (args, answer) in enumerate(pairs)]
+    return [DeferredCase.of(kept, i, name=case_name(seed, i), group=GROUP, file=where, line=0,
+                            description=f"random example {i} of seed {seed}",
+                            origin=f"{source}:{GROUP}:{case_name(seed, i)}")
+            for i in range(count)]
+
+
+def read_cached(path: Path, count: int | None = None) -> tuple[Deferred | None, str]:
+    """Cases kept by keep_cached() (their values not decoded yet) and the sha256 of their text, when
+    the file is whole: its first line gives their count (`count` if given) and that sha256, which
+    must match; else (None, '')."""
+    try:
+        head, _, text = path.read_text().partition("\n")
+        said = json.loads(head)
+    except (OSError, ValueError):
+        return None, ""
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    if not isinstance(said, dict) or count is not None and said.get("count") != count or said.get("sha256") != digest:
+        return None, ""
+    return Deferred(text), digest
 
 
 def _cache_path(problem: Problem, count: int, seed: int) -> Path:
@@ -149,11 +162,13 @@ def _hypothesis_version() -> str:
         return "unknown"
 
 
-def _store(path: Path, data: list[dict[str, Any]]) -> str:
-    """Keep drawn cases in the cache; the text kept."""
+def keep_cached(path: Path, data: list[dict[str, Any]]) -> tuple[str, str]:
+    """Keep cases (`{"args", "expected"}` each) in the cache, after a line with their count and the
+    sha256 of the rest (read_cached checks it); the text of the cases and that sha256."""
     text = json.dumps(data, separators=(",", ":"))
-    cache_folder.keep(path, text)
-    return text
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    cache_folder.keep(path, json.dumps({"count": len(data), "sha256": digest}) + "\n" + text)
+    return text, digest
 
 
 def _draw_cases(problem: Problem, count: int, seed: int,

@@ -278,11 +278,11 @@ def enumerated_cases(problem: Problem, max_size: int, options: Options | None = 
     if enumerate_inputs is None or max_size <= 0:
         return []
     path = _cache_path(problem, max_size)
-    try:
-        stored = json.loads(path.read_text())
-        pairs = [(item["args"], item["expected"]) for item in stored]
+    kept, _ = fuzz.read_cached(path)
+    if kept is not None:
+        pairs = kept.all()
         cache_folder.touch(path)
-    except (OSError, ValueError, KeyError, TypeError):
+    else:
         params = [p.name for p in problem.signature.params]
         inputs = []
         for k, args in enumerate(enumerate_inputs(max_size)):
@@ -296,7 +296,7 @@ def enumerated_cases(problem: Problem, max_size: int, options: Options | None = 
             inputs.append({p: args[p] for p in params})
         answers = fuzz.reference_answers(problem, inputs, [f"enumerated-{k}" for k in range(len(inputs))], options)
         pairs = list(zip(inputs, answers, strict=False))
-        _store(path, [{"args": a, "expected": e} for a, e in pairs])
+        fuzz.keep_cached(path, [{"args": a, "expected": e} for a, e in pairs])
     where = problem.parts["generator"]
     return [Case(name=f"enumerated-{max_size}-{k}", group="enumerated", args=args, expected=answer, file=where,
                  line=0, description=f"enumerated input {k} up to size {max_size}")
@@ -309,11 +309,6 @@ def _cache_path(problem: Problem, max_size: int) -> Path:
         digest.update(problem.parts[part].read_bytes() if problem.parts[part].is_file() else b"")
     digest.update(json.dumps([problem.signature.to_dict(), max_size]).encode())
     return CACHE_ROOT / "enumerated" / f"{problem.id}-{max_size}-{digest.hexdigest()[:24]}.json"
-
-
-def _store(path: Path, data: list[Any]) -> None:
-    """Keep enumerated inputs and the reference's answers in the cache."""
-    cache_folder.keep(path, json.dumps(data, separators=(",", ":")))
 
 
 # ------------------------------------------------------------------ --save

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge import __version__, cache
+from judge import __version__, cache, heap
 from judge.defaults import CACHE_ROOT
 from judge.errors import CaseError
 from judge.problems import parsed, schema, values
@@ -55,6 +55,82 @@ class Case:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the case's data."""
         return {"name": self.name, "group": self.group, "args": self.args, "expected": self.expected}
+
+
+
+class Deferred:
+    """The values of many cases as one JSON text (a list of `{"args": ..., "expected": ...}`), decoded
+    whole the first time any of them is read: a re-grade that reuses every stored result reads none
+    of its 1,000 random boards, whose decoding cost 10-20 ms of it. The text is one the judge wrote
+    and checked by its digest (fuzz.py); `pairs` when the values are already at hand."""
+
+    def __init__(self, text: str, pairs: list[tuple[dict[str, Any], Any]] | None = None):
+        """Keep `text` (and `pairs`, its values, when known)."""
+        self.text, self.pairs = text, pairs
+
+    def all(self) -> list[tuple[dict[str, Any], Any]]:
+        """Every case's (args, expected), decoding the text on first use."""
+        pairs = self.pairs
+        if pairs is None:  # two threads may both decode: the same values, either one kept
+            with heap.paused():
+                pairs = [(item["args"], item["expected"]) for item in json.loads(self.text)]
+            self.pairs = pairs
+        return pairs
+
+    def pair(self, index: int) -> tuple[dict[str, Any], Any]:
+        """Case `index`'s (args, expected)."""
+        return self.all()[index]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled as the text alone (a lane decodes it once, if it needs it)."""
+        return {"text": self.text, "pairs": None}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deferred:
+        """Shared, never copied: nothing changes it once made."""
+        return self
+
+
+class _Slot:
+    """Where a deferred case's value is: case `at` of `values`."""
+
+    __slots__ = ("values", "at")
+
+    def __init__(self, values: Deferred, at: int):
+        self.values, self.at = values, at
+
+
+class _Read:
+    """A Case field that a DeferredCase reads from its Deferred the first time it is used."""
+
+    def __init__(self, part: int):
+        self.part, self.name = part, ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name]
+        if type(value) is _Slot:
+            value = obj.__dict__[self.name] = value.values.pair(value.at)[self.part]
+        return value
+
+    def __set__(self, obj: object, value: Any) -> None:
+        obj.__dict__[self.name] = value  # the frozen dataclass's __init__ comes here, and only it
+
+
+class DeferredCase(Case):
+    """A Case whose `args` and `expected` are read from a Deferred when first used (random cases)."""
+
+    args = _Read(0)
+    expected = _Read(1)
+
+    @classmethod
+    def of(cls, values: Deferred, index: int, **fields: Any) -> DeferredCase:
+        """Case `index` of `values`, with the other fields given."""
+        slot: Any = _Slot(values, index)  # what _Read turns into the value
+        return cls(args=slot, expected=slot, **fields)
 
 
 def groups(problem: Problem) -> list[str]:
