@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import signal
 import struct
 import subprocess
@@ -38,7 +37,6 @@ from judge.grading.grade import CaseData, Options, Stopped, grade_one, judge_err
 from judge.grading.warm import Warm
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
-from judge.results import serialize
 from judge.sandbox.box import detect
 from judge.verdict import SubmissionResult
 
@@ -71,21 +69,29 @@ def _read_frame(stream: IO[bytes]) -> bytes:
 
 def send(stream: IO[bytes], value: object) -> None:
     """To a child: the judge's own values as one pickle."""
+    import pickle  # here and below: only lanes in processes need it, never `--jobs 1`
+
     _write_frame(stream, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def receive(stream: IO[bytes]) -> Any:
     """In a child, from its judge: the next value; EOFError when the judge is gone."""
+    import pickle
+
     return pickle.loads(_read_frame(stream))
 
 
 def send_result(stream: IO[bytes], index: int, result: SubmissionResult) -> None:
     """To the judge: a result as the judge's own JSON (results/serialize.py), answers included."""
+    from judge.results import serialize
+
     _write_frame(stream, json.dumps({"index": index, "result": serialize.result_to_json(result)}).encode())
 
 
 def receive_result(stream: IO[bytes]) -> tuple[int, SubmissionResult]:
     """From a child: the next result, read strictly; EOFError when it is gone, ValueError when malformed."""
+    from judge.results import serialize
+
     data = json.loads(_read_frame(stream))
     if not isinstance(data, dict) or type(data.get("index")) is not int:
         raise ValueError("a lane's result without its index")
