@@ -149,6 +149,10 @@ def test_deferred_cases_pickle_copy_and_replace_with_their_values():
     cases = fuzz.random_cases(PROBLEM, 3, seed=90210)
     back = pickle.loads(pickle.dumps(cases))  # a lane gets them so: the text once, decoded there
     assert back == cases and back[1].args == cases[1].args
-    assert copy.deepcopy(cases[0]) == cases[0]
+    fresh = fuzz.random_cases(PROBLEM, 3, seed=90210)  # none of its values read yet
+    copied = copy.deepcopy(fresh[0])
+    assert copied == cases[0]
+    copied.args["board"][0][0] = "X"  # a copy shares nothing with the case it was made from
+    assert copied != fresh[0] and fresh[0] == cases[0]
     changed = dataclasses.replace(cases[2], name="other")
     assert changed.args == cases[2].args and changed.expected == cases[2].expected

@@ -7,10 +7,11 @@ the signature, and `expected`. Files live in the folders of the package's `cases
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,6 @@ class Case:
         return {"name": self.name, "group": self.group, "args": self.args, "expected": self.expected}
 
 
-
 class Deferred:
     """The values of many cases as one JSON text (a list of `{"args": ..., "expected": ...}`), decoded
     whole the first time any of them is read: a re-grade that reuses every stored result reads none
@@ -84,10 +84,6 @@ class Deferred:
     def __getstate__(self) -> dict[str, Any]:
         """Pickled as the text alone (a lane decodes it once, if it needs it)."""
         return {"text": self.text, "pairs": None}
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Deferred:
-        """Shared, never copied: nothing changes it once made."""
-        return self
 
 
 class _Slot:
@@ -126,11 +122,15 @@ class DeferredCase(Case):
     args = _Read(0)
     expected = _Read(1)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> DeferredCase:
+        """A copy with copies of the values (read first), sharing nothing with this case."""
+        return type(self)(**{f.name: copy.deepcopy(getattr(self, f.name), memo) for f in fields(self)})
+
     @classmethod
-    def of(cls, values: Deferred, index: int, **fields: Any) -> DeferredCase:
-        """Case `index` of `values`, with the other fields given."""
+    def of(cls, values: Deferred, index: int, **given: Any) -> DeferredCase:
+        """Case `index` of `values`, with the other fields `given`."""
         slot: Any = _Slot(values, index)  # what _Read turns into the value
-        return cls(args=slot, expected=slot, **fields)
+        return cls(args=slot, expected=slot, **given)
 
 
 def groups(problem: Problem) -> list[str]:
