@@ -1,5 +1,6 @@
 """What tests share: the repo's paths, running the real CLI, copies of the problem package."""
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -25,6 +26,15 @@ def run_judge(*args, cwd=ROOT, input=None, timeout=300):
 
 
 judge = run_judge
+
+
+def load_part(package, name):
+    """A problem package's module (`reference`, `validator`, ...) imported by path, as its own module."""
+    package = Path(package)
+    spec = importlib.util.spec_from_file_location(f"{package.name}_test_{name}", package / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def copy_problem(tmp_path):

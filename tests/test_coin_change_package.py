@@ -3,7 +3,6 @@ package end to end through the real CLI (verify, compare, add-case, problems).""
 
 import collections
 import glob
-import importlib.util
 import json
 import os
 import shutil
@@ -13,7 +12,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 
-from helpers import ROOT, run_judge
+from helpers import ROOT, load_part, run_judge
 
 PROBLEM = ROOT / "problems" / "coin_change"
 SUBMISSIONS = ROOT / "submissions" / "coin_change"
@@ -22,16 +21,9 @@ LANGUAGES = {".py": "python", ".cpp": "cpp", ".java": "java", ".js": "javascript
              ".go": "go"}
 
 
-def load(name):
-    spec = importlib.util.spec_from_file_location("coin_change_test_" + name, PROBLEM / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-reference = load("reference")
-validator = load("validator")
-generator = load("generator")
+reference = load_part(PROBLEM, "reference")
+validator = load_part(PROBLEM, "validator")
+generator = load_part(PROBLEM, "generator")
 
 
 def load_cases():

@@ -1,7 +1,6 @@
 """The Course Schedule II package (LeetCode 210): reference, validator, checker (every explanation),
 generator, cases, and the package end to end through the real CLI (one verify, one graded comparison)."""
 
-import importlib.util
 import json
 import random
 import subprocess
@@ -12,22 +11,17 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from helpers import load_part
+
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEM = ROOT / "problems" / "course_schedule"
 SUBMISSIONS = ROOT / "submissions" / "course_schedule"
 
 
-def _load(name):
-    spec = importlib.util.spec_from_file_location(f"course_schedule_test_{name}", PROBLEM / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-reference = _load("reference")
-validator = _load("validator")
-checker = _load("checker")
-generator = _load("generator")
+reference = load_part(PROBLEM, "reference")
+validator = load_part(PROBLEM, "validator")
+checker = load_part(PROBLEM, "checker")
+generator = load_part(PROBLEM, "generator")
 
 
 def _cases():

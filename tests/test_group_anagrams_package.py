@@ -2,27 +2,19 @@
 a `string[]` in and a `string[][]` out, right in any order, checked by the standard `unordered` checker
 with `nested: true`. Its parts, then `judge verify` on it end to end, through the real CLI."""
 
-import importlib.util
 import json
 from collections import Counter
 
 from hypothesis import given, settings
 
-from helpers import DATA, run_judge
+from helpers import DATA, load_part, run_judge
 
 PROBLEM = DATA / "problems" / "group_anagrams"
 SUBMISSIONS = DATA / "submissions" / "group_anagrams"
 
 
-def _load(name):
-    spec = importlib.util.spec_from_file_location("group_anagrams_test_" + name, PROBLEM / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-validator = _load("validator")
-generator = _load("generator")
+validator = load_part(PROBLEM, "validator")
+generator = load_part(PROBLEM, "generator")
 
 
 def test_validator_holds_leetcodes_constraints():

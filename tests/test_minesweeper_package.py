@@ -13,22 +13,16 @@ import typing
 import pytest
 import yaml
 
+from helpers import load_part
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROBLEM = os.path.join(ROOT, "problems", "minesweeper")
 SUBMISSIONS = os.path.join(ROOT, "submissions", "minesweeper")
 
 
-def load(name):
-    path = os.path.join(PROBLEM, name + ".py")
-    spec = importlib.util.spec_from_file_location("minesweeper_test_" + name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-reference = load("reference")
-validator = load("validator")
-checker = load("checker")
+reference = load_part(PROBLEM, "reference")
+validator = load_part(PROBLEM, "validator")
+checker = load_part(PROBLEM, "checker")
 
 
 def grid(rows):

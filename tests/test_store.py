@@ -74,9 +74,7 @@ def test_new_store_has_latest_schema_wal_and_busy_timeout(tmp_path):
 
 def test_v1_store_is_migrated_keeping_its_data(tmp_path):
     path = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.executescript(store_mod.MIGRATIONS[0])  # what judge 0.1 with schema v1 created
-    conn.execute("PRAGMA user_version = 1")
+    conn = _store_of_schema(path, 1)  # what judge 0.1 created
     conn.execute("INSERT INTO runs (id, started_at, status, problem, test_set_hash, cases, judge_version) "
                  "VALUES (1, '2024-01-01T00:00:00+00:00', 'finished', 'minesweeper', 'abc', 1, '0.1.0')")
     conn.execute("INSERT INTO submissions (id, run_id, graded_at, name, path, author, sha256, language, verdict, "
@@ -478,14 +476,20 @@ def test_a_changed_checker_is_not_served_from_the_cache(tmp_path):
     assert [r["cached"] for r in changed["results"]] == [False]
 
 
+def _store_of_schema(path, version):
+    """A store as the judge with schema `version` created it (its first migrations only), still open."""
+    conn = sqlite3.connect(path)
+    for migration in store_mod.MIGRATIONS[:version]:
+        conn.executescript(migration)
+    conn.execute(f"PRAGMA user_version = {version}")
+    return conn
+
+
 # ------------------------------------------------------------------ hand-in facts (v4)
 
 def test_v3_store_gains_hand_in_columns_keeping_its_rows(tmp_path):
     path = tmp_path / "v3.sqlite3"
-    conn = sqlite3.connect(path)
-    for migration in store_mod.MIGRATIONS[:3]:  # what the judge with schema v3 created
-        conn.executescript(migration)
-    conn.execute("PRAGMA user_version = 3")
+    conn = _store_of_schema(path, 3)
     conn.execute("INSERT INTO runs (id, started_at, status, problem, test_set_hash, cases, judge_version) "
                  "VALUES (1, '2024-01-01T00:00:00+00:00', 'finished', 'minesweeper', 'abc', 1, '0.3.0')")
     conn.execute("INSERT INTO submissions (id, run_id, graded_at, name, path, author, sha256, language, verdict, "
@@ -539,10 +543,7 @@ def test_cases_are_read_back_from_one_row_the_same_as_from_their_rows(tmp_path):
 
 def test_v4_store_gains_case_tables_and_reads_its_old_rows(tmp_path):
     path = tmp_path / "v4.sqlite3"
-    conn = sqlite3.connect(path)
-    for migration in store_mod.MIGRATIONS[:4]:  # what the judge with schema v4 created
-        conn.executescript(migration)
-    conn.execute("PRAGMA user_version = 4")
+    conn = _store_of_schema(path, 4)
     conn.execute("INSERT INTO runs (id, started_at, status, problem, test_set_hash, cases, judge_version) "
                  "VALUES (1, '2024-01-01T00:00:00+00:00', 'finished', 'minesweeper', 'abc', 1, '0.4.0')")
     conn.execute("INSERT INTO submissions (id, run_id, graded_at, name, path, author, sha256, language, verdict, "
