@@ -18,6 +18,8 @@ cd "$(dirname "$0")"
 #   chromium-driver           the tests drive `judge serve`'s pages in chromium through Selenium (chromedriver)
 #   redis-server              the broker of `judge grade --broker` (README: Grading on several machines);
 #                             the tests start one on a loopback port
+#   libseccomp2               the boxes' system call filter (judge/sandbox/seccomp.py, through pyseccomp);
+#                             a library, so it is looked for with ldconfig rather than as a command
 APT_PACKAGES=(bubblewrap:bwrap g++:g++ openjdk-17-jdk-headless:javac golang-go:go nodejs:node npm:npm chromium:chromium
               chromium-driver:chromedriver redis-server:redis-server)
 missing=()
@@ -25,6 +27,7 @@ for entry in "${APT_PACKAGES[@]}"; do
   pkg=${entry%%:*} cmd=${entry##*:}
   command -v "$cmd" >/dev/null || missing+=("$pkg")
 done
+ldconfig -p 2>/dev/null | grep -q 'libseccomp\.so\.2' || missing+=(libseccomp2)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "setup: installing ${missing[*]} from Debian's packages" >&2

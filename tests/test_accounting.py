@@ -198,6 +198,23 @@ def test_v2_hierarchy_says_what_it_offers():
     assert all(c in V2.missing for c in lacking), V2.missing
 
 
+@pytest.mark.parametrize("nested", [False, True], ids=["userns-forbidden", "userns-allowed"])
+def test_a_box_that_resets_its_own_cpu_counter_is_tle_at_the_limit(box, nested):
+    """cgroup_reset.py makes a user namespace to mount its cgroup hierarchy and resets cpuacct.usage
+    every 0.1 s while its children burn 1.8 s. bubblewrap's --disable-userns stops it at unshare();
+    where a box may make user namespaces (bubblewrap before 0.8), it mounts the hierarchy and resets
+    its leaf group's counter, not the group above it that the judge reads: TLE at the limit either way."""
+    which = dataclasses.replace(box, nested_userns=nested)
+    result = grade_one(PATIENT, CASES[:1], ATTACKS / "cgroup_reset.py", Options(box=which))
+    case = result.cases[0]
+    assert result.verdict is Verdict.TLE and "CPU time limit" in case.message, detail(result)
+    assert LIMIT_MS <= case.cpu_ms <= LIMIT_MS + OVERSHOOT_MS, detail(result)
+    if not nested:
+        assert "tamper: unshare: No space left on device" in case.output, case.output
+    elif "tamper: mounted" not in case.output:
+        pytest.skip(f"this kernel lets no box make a user namespace, nothing to reset: {case.output!r}")
+
+
 @needs_v2
 @pytest.mark.parametrize("name, verdict, low, high", [
     ("cpu_thread_rlimit.py", Verdict.TLE, LIMIT_MS, LIMIT_MS + OVERSHOOT_MS),

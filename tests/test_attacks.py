@@ -9,10 +9,12 @@ in the rlimits-only box shows that the same probe does succeed without the sandb
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import hashlib
 import json
 import os
+import platform
 import re
 import secrets
 import shutil
@@ -26,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from judge.grading.grade import Options, grade, grade_one
+from judge.grading.session import no_entry
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.sandbox import cgroups
@@ -510,3 +513,75 @@ def test_control_without_sandbox_root_can_forge_the_cpp_channel():
     non-dumpable server's doing."""
     result = grade_one(PROBLEM, CASES[:1], ATTACKS / "forge_pipe.cpp", Options(box=RlimitsBox()))
     assert result.cases[0].verdict is Verdict.AC, result.cases[0].message
+
+
+# ------------------------------------------------------------------ lines that would blame the judge or hide a case
+
+def test_a_no_entry_line_from_the_box_never_shows_its_text(box, tmp_path):
+    """noentry_late.py writes "no entry point" with a case's board in its message on the worker's
+    answer pipe: after an answer that is RE; as the first answer it is CE, in the judge's own words.
+    Its text, which a CE would show whatever the case's group, is nowhere in the result."""
+    late = grade_one(PROBLEM, CASES, ATTACKS / "noentry_late.py", Options(box=box))
+    assert late.cases[0].verdict is Verdict.AC, late.cases[0].message
+    assert late.cases[1].verdict is Verdict.RE and "after it had answered" in late.cases[1].message, late.cases[1]
+    assert late.verdict is Verdict.RE
+    first_source = tmp_path / "noentry_first.py"
+    first_source.write_text((ATTACKS / "noentry_late.py").read_text().replace("FIRST = False", "FIRST = True"))
+    first = grade_one(PROBLEM, CASES, first_source, Options(box=box))
+    assert first.verdict is Verdict.CE and first.message == no_entry(PROBLEM), first.message
+    assert "LEAKED" not in everything_shown(late) + everything_shown(first)
+
+
+def test_a_harness_error_line_from_the_box_is_re_not_je(box, tmp_path):
+    """The same attack saying `harness_error`: the judge cannot tell it from a failing harness, and
+    never lets the box blame the judge (JE costs no try in a contest): RE."""
+    source = tmp_path / "harness_error.py"
+    source.write_text((ATTACKS / "noentry_late.py").read_text().replace('"noentry"', '"harness_error"'))
+    result = grade_one(PROBLEM, CASES[:2], source, Options(box=box))
+    assert [c.verdict for c in result.cases] == [Verdict.AC, Verdict.RE], [c.message for c in result.cases]
+    assert result.verdict is Verdict.RE
+
+
+# ------------------------------------------------------------------ the kernel's per-user state: keyrings, inotify
+
+_LIBC = ctypes.CDLL(None, use_errno=True)
+_LIBC.syscall.restype = ctypes.c_long
+needs_x86_64 = pytest.mark.skipif(platform.machine() != "x86_64", reason="keyring.py uses x86_64's syscall numbers")
+
+
+def _user_key(description: str) -> int | None:
+    """The id of a `user` key so described in this user's keyring (@u), or None (KEYCTL_SEARCH)."""
+    found = _LIBC.syscall(250, 10, -4, b"user", description.encode(), 0)
+    return found if found >= 0 else None
+
+
+def _keyring_attack(tmp_path: Path) -> Path:
+    path = tmp_path / "keyring.py"
+    path.write_text((ATTACKS / "keyring.py").read_text().replace("@@TOKEN@@", TOKEN))
+    return path
+
+
+@needs_x86_64
+def test_a_box_reaches_no_keyring_and_no_inotify_of_the_judge_user(box, tmp_path):
+    """keyring.py reads the judge user's keyring, adds a key to it and makes an inotify instance: the
+    box's system call filter refuses each, and the judge user's keyring holds no key of it."""
+    result = grade_one(PROBLEM, CASES[:2], _keyring_attack(tmp_path), Options(box=box))
+    refused = "keyctl read: Operation not permitted; add_key: Operation not permitted; " \
+              "inotify_init1: Operation not permitted"
+    assert result.verdict is Verdict.AC and all(refused in c.output for c in result.cases), \
+        [c.output for c in result.cases]
+    assert _user_key(TOKEN) is None
+
+
+@needs_x86_64
+def test_control_without_sandbox_the_keyring_probe_succeeds(tmp_path):
+    """The same probe in the rlimits-only box reads the keyring and leaves its key there (removed after)."""
+    try:
+        result = grade_one(PROBLEM, CASES[:1], _keyring_attack(tmp_path), Options(box=RlimitsBox(hierarchy=NO_CGROUP)))
+        assert "keyctl read: ok; add_key: ok; inotify_init1: ok" in result.cases[0].output, result.cases[0].output
+        assert _user_key(TOKEN) is not None
+    finally:
+        key = _user_key(TOKEN)
+        if key is not None:
+            _LIBC.syscall(250, 9, key, -4)   # KEYCTL_UNLINK from @u
+    assert _user_key(TOKEN) is None

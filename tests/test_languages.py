@@ -223,17 +223,17 @@ def cache_files(cache: Path) -> dict[str, int]:
 
 def test_a_build_keeps_only_its_program(tmp_path):
     """Compiled in the box: the cache keeps each program and its marker (beside the case files'
-    markers, parsed YAML and the test-set hash), no sources and no Go build cache (each Go build has its own in the
+    markers, parsed YAML, the test-set hash and the boxes' system call filter), no sources and no Go build cache (each Go build has its own in the
     box's /tmp, so no build sees another's artifacts)."""
     subs = ROOT / "submissions" / "minesweeper" / "accepted"
     out = judge_with_cache(tmp_path, "grade", "minesweeper", str(subs / "bfs.go"), str(subs / "bfs.cpp"),
                            str(subs / "bfs_typed.ts"), str(subs / "dfs_recursive.java"), "--fuzz", "0", "--no-store")
     assert out.returncode == 0, out.stdout + out.stderr
     files = [Path(name).parts for name in cache_files(tmp_path)]
-    kept = {"go", "cpp", "typescript", "java", "validated", "parsed", "testsets"}
+    kept = {"go", "cpp", "typescript", "java", "validated", "parsed", "testsets", "seccomp"}
     assert {parts[0] for parts in files} == kept, files
     for parts in files:   # language / key / what the build left
-        assert parts[0] in ("validated", "parsed", "testsets") or \
+        assert parts[0] in ("validated", "parsed", "testsets", "seccomp") or \
             parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
     assert not (tmp_path / "go-build").exists() and not (tmp_path / "gopath").exists()
 

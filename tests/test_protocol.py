@@ -304,7 +304,7 @@ def test_verdicts_by_status():
         Status.OK: None, Status.EXCEPTION: Verdict.RE, Status.MEMORY: Verdict.MLE, Status.TIMEOUT: Verdict.TLE,
         Status.SIGNAL: Verdict.RE, Status.EXIT: Verdict.RE, Status.OUTPUT_LIMIT: Verdict.OLE,
         Status.NOENTRY: Verdict.CE, Status.COMPILE_ERROR: Verdict.CE, Status.BAD_VALUE: Verdict.WA,
-        Status.HARNESS_ERROR: Verdict.JE, Status.WALL_TIMEOUT: Verdict.TLE, Status.OUTPUT_FLOOD: Verdict.OLE,
+        Status.HARNESS_ERROR: Verdict.RE, Status.WALL_TIMEOUT: Verdict.TLE, Status.OUTPUT_FLOOD: Verdict.OLE,
         Status.DIED: Verdict.RE, Status.PROTOCOL: Verdict.RE,
     }
     for status, verdict in expected.items():

@@ -122,6 +122,29 @@ def test_cgroup_caps_memory_and_counts_the_oom_kill():
 
 
 @needs_cgroups
+def test_a_box_reaching_its_leaf_group_lifts_no_limit_and_hides_no_use():
+    """The box's processes live in the group's leaf (the root of a box's cgroup namespace): a leaf
+    whose memory cap is raised and whose CPU counter is reset still leaves the group's cap and
+    counter, above it, as the box's real use (as a box that mounted its hierarchy could do)."""
+    group = cgroups.Group(memory_bytes=64 * 1024 * 1024, processes=16)
+    leaf = {name: folder / cgroups.LEAF for name, folder in group.dirs.items()}
+    code = ("import time\n"
+            "end = time.process_time() + 0.3\n"
+            "while time.process_time() < end: pass\n"
+            "x = bytearray(256 * 1024 * 1024); x[::4096] = b'y' * 65536\n")
+    try:
+        (leaf["memory"] / "memory.limit_in_bytes").write_text(str(1 << 30))
+        proc = subprocess.run([sys.executable, "-c", code], preexec_fn=group.enter, capture_output=True, timeout=60)
+        if "cpuacct" in leaf:
+            (leaf["cpuacct"] / "cpuacct.usage").write_text("0")
+            assert group.cpu_ns() / 1e6 >= 300, group.cpu_ns()
+        assert proc.returncode == -9 and group.oom_kills() >= 1, proc
+    finally:
+        group.close()
+    assert not any(folder.exists() for folder in leaf.values())
+
+
+@needs_cgroups
 def test_cgroup_caps_processes_and_kills_what_left_the_process_group():
     mark = f"judge-cgroup-test-{secrets.token_hex(4)}"
     group = cgroups.Group(memory_bytes=None, processes=8)

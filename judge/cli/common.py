@@ -58,6 +58,13 @@ def box(require_sandbox: bool = False) -> Box:
             raise SetupError(f"no cgroup for the boxes: {lacking}; see README, Security, or drop --require-sandbox")
         print(f"judge: warning: no full cgroup for the boxes ({lacking}): what it lacks is measured and limited "
               f"inside the box, where a submission can change it", file=sys.stderr)
+    unfiltered = found.unfiltered()
+    if unfiltered:
+        if require_sandbox:
+            raise SetupError(f"no system call filter for the boxes: {unfiltered}; see README, Security, "
+                             f"or drop --require-sandbox")
+        print(f"judge: warning: no system call filter for the boxes ({unfiltered}): a submission can reach the "
+              f"kernel keyrings of the judge's user", file=sys.stderr)
     return found
 
 

@@ -62,6 +62,7 @@ class Session:
         self.judge_error: str | None = None     # set when the judge cannot run it at all
         self.starts = 0                          # servers started (1 + restarts after kills)
         self.failed_start: Outcome | None = None  # what begin()'s failed start means, for the first run()
+        self.answered = False                    # a case has had an answer other than "no entry point"
 
     def __enter__(self) -> Session:
         self.prepare()
@@ -125,9 +126,17 @@ class Session:
         if self.language.numbers_are_doubles and outcome.verdict is None:
             outcome = replace(outcome, doubles=True)
         if outcome.verdict is Verdict.CE:  # a missing entry point shows on the first call
-            self.compile_error = outcome.message
+            # The line comes from the box, where the submission may write it: its text is never shown
+            # (it could hold the case's input), and after an answer it cannot be true (a choice made
+            # after seeing a case, when a CE would hide the verdict and cost no try in a contest).
+            if self.answered:
+                return replace(outcome, verdict=Verdict.RE,
+                               message="the server said the entry point is missing, after it had answered a case")
+            self.compile_error = no_entry(self.problem)
             self._stop()
-        elif reply.status.fatal or reply.data.get("restart") or not self.server.alive:
+            return replace(outcome, message=self.compile_error)
+        self.answered = True
+        if reply.status.fatal or reply.data.get("restart") or not self.server.alive:
             # `restart`: a server that cannot kill a runaway case (JVM, Go) answers, then exits.
             self._stop()
         return outcome
@@ -176,6 +185,14 @@ class Session:
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)
             self.workdir = None
+
+
+def no_entry(problem: Problem) -> str:
+    """The judge's own words for a submission without the entry point the signature names."""
+    sig = problem.signature
+    wanted = (f"class {sig.class_name} with a method {sig.function}() or a function {sig.function}()"
+              if sig.class_name else f"a function {sig.function}()")
+    return f"no entry point: expected {wanted}"
 
 
 def interpret(problem: Problem, reply: Reply) -> Outcome:

@@ -60,7 +60,7 @@ class Warm:
     def _start(self, eager: bool) -> None:
         try:
             box = self.box or detect()
-            if box.isolated and not box.shortfall():
+            if box.isolated and not box.shortfall() and not box.unfiltered():
                 session = Session(self.problem, self.source, box=box)
                 try:
                     if session.prepare():

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.sandbox import cgroups
+from judge.sandbox import cgroups, seccomp
 
 #: The environment a submission sees: nothing of the judge's user.
 BASE_ENV = {
@@ -106,8 +106,14 @@ class Box:
         """What of the cgroup guarantees (limits and measures from outside the box) is lacking here; ''."""
         return self.hierarchy.missing if self.hierarchy is not None else cgroups.missing()
 
-    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = ()) -> list[str]:
-        """The command line that runs `argv` in the box with `workdir` as its folder."""
+    def unfiltered(self) -> str:
+        """Why this box has no system call filter (seccomp.py) where it should have one; ''."""
+        return ""
+
+    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = (),
+                filter_fd: int | None = None) -> list[str]:
+        """The command line that runs `argv` in the box with `workdir` as its folder (`filter_fd`: the
+        jail's system call filter to load, see Jail.filter)."""
         raise NotImplementedError
 
     def environment(self, workdir: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -150,7 +156,8 @@ class RlimitsBox(Box):
         extra = f"; {self.groups()}" if self.groups() else ""
         return f"{self.name} (resource limits only, no isolation{extra})"
 
-    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = ()) -> list[str]:
+    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = (),
+                filter_fd: int | None = None) -> list[str]:
         """`argv` itself: nothing wraps it."""
         return list(argv)
 
@@ -162,6 +169,11 @@ class BwrapBox(Box):
     name: str = "bwrap"
     executable: str = "bwrap"
     version: str = ""
+    # bubblewrap before 0.8 cannot stop a box from making user namespaces of its own (--disable-userns).
+    # In one, the box is root over a mount namespace of its own and can mount a cgroup file system,
+    # seeing its cgroup namespace's root: only the box's leaf group, never the counters and limits
+    # of the group above it (cgroups.Group), so this costs no guarantee the judge gives.
+    nested_userns: bool = False
 
     @property
     def isolated(self) -> bool:
@@ -171,7 +183,9 @@ class BwrapBox(Box):
     def describe(self) -> str:
         """One line for people: the tool, its namespaces and the cgroups in use."""
         groups = f"; {self.groups()}" if self.groups() else ""
-        return (f"{self.name} ({self.version or 'bubblewrap'}; namespaces: user, pid, net, ipc, uts, cgroup{groups})")
+        nested = "; nested user namespaces allowed (bwrap < 0.8)" if self.nested_userns else ""
+        return (f"{self.name} ({self.version or 'bubblewrap'}; namespaces: user, pid, net, ipc, uts, cgroup"
+                f"{nested}{groups})")
 
     def environment(self, workdir: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
         """A scrubbed environment; the only writable place in the box is its private /tmp."""
@@ -179,12 +193,27 @@ class BwrapBox(Box):
         env.update(extra or {})
         return env
 
-    def _isolation(self, etc_files: Sequence[str]) -> list[str]:
-        """bwrap's arguments every box shares: new namespaces, the box's user, the system folders, `etc_files`."""
+    def unfiltered(self) -> str:
+        """Why boxes have no system call filter here ('' when they have one)."""
+        return seccomp.reason()
+
+    def open(self, memory_bytes: int | None = None) -> Jail:
+        """The per-server part of the box (Box.open), with a descriptor to read the system call filter from."""
+        jail = super().open(memory_bytes)
+        jail.filter = seccomp.filter_fd()
+        return jail
+
+    def _isolation(self, etc_files: Sequence[str], filter_fd: int | None) -> list[str]:
+        """bwrap's arguments every box shares: new namespaces, the box's user, its system call filter,
+        the system folders, `etc_files`."""
         args = [self.executable,
                 "--unshare-user", "--uid", str(BOX_UID), "--gid", str(BOX_GID),
                 "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup",
                 "--hostname", "box", "--die-with-parent", "--new-session"]
+        if not self.nested_userns:  # no user namespace of its own, hence no mount, no cgroup file system
+            args.append("--disable-userns")
+        if filter_fd is not None:
+            args += ["--seccomp", str(filter_fd)]
         for name in SYSTEM_DIRS:
             path = Path(name)
             if path.is_symlink():
@@ -195,9 +224,10 @@ class BwrapBox(Box):
             args += ["--ro-bind-try", name, name]
         return args
 
-    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = ()) -> list[str]:
+    def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = (),
+                filter_fd: int | None = None) -> list[str]:
         """bwrap's arguments, then `argv`. Inherited fds (`keep_fds`) pass through bwrap unchanged."""
-        args = self._isolation(ETC_FILES)
+        args = self._isolation(ETC_FILES, filter_fd)
         args += ["--proc", "/proc", "--dev", "/dev",
                  "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
         # Parents before children, so a folder inside another mount (the work folder in /tmp) stays visible.
@@ -208,14 +238,15 @@ class BwrapBox(Box):
         args += ["--remount-ro", "/", "--chdir", str(Path(workdir).resolve()), "--"]
         return args + list(argv)
 
-    def tool_command(self, argv: list[str], folder: Path, mounts: list[Mount], proc: bool = False) -> list[str]:
+    def tool_command(self, argv: list[str], folder: Path, mounts: list[Mount], proc: bool = False,
+                     filter_fd: int | None = None) -> list[str]:
         """bwrap's arguments to run a tool (a compiler) on `folder`, seen writable at TOOL_FOLDER, then `argv`.
 
         Unlike a server's box it shows no /etc/passwd and no work folder of the judge: only the system
         folders, the read-only `mounts` (the toolchain's own folders), the build folder and a private /tmp;
         /proc only when `proc` (its mountinfo names the host folders behind the mounts).
         """
-        args = self._isolation(TOOL_ETC_FILES)
+        args = self._isolation(TOOL_ETC_FILES, filter_fd)
         args += [*(["--proc", "/proc"] if proc else []),
                  "--dev", "/dev", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
         for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
@@ -233,6 +264,17 @@ class Jail:
     box: Box
     group: cgroups.Group | None = None
     nproc: int | None = None
+    filter: int | None = None   # a descriptor bwrap reads the system call filter from, until sent()
+
+    def fds(self) -> tuple[int, ...]:
+        """The descriptors the box's first process must inherit (its filter)."""
+        return () if self.filter is None else (self.filter,)
+
+    def sent(self) -> None:
+        """The box's process has its own copy of the filter's descriptor: close the judge's."""
+        if self.filter is not None:
+            os.close(self.filter)
+            self.filter = None
 
     def preexec(self) -> None:
         """Run in the child before exec: join the box's cgroup, then set the box's rlimits."""
@@ -250,6 +292,7 @@ class Jail:
 
     def close(self) -> None:
         """Kill whatever is left and release the cgroup."""
+        self.sent()
         if self.group is not None:
             self.group.close()
             self.group = None
@@ -307,6 +350,9 @@ def _detect() -> Box:
         return RlimitsBox(reason=f"{exe} does not run: {exc}")
     box = BwrapBox(executable=exe)
     problem = self_test(box)
+    if "disable-userns" in problem:  # bubblewrap before 0.8: the box may make user namespaces (see BwrapBox)
+        box = BwrapBox(executable=exe, nested_userns=True)
+        problem = self_test(box)
     try:
         box.version = asked.communicate(timeout=10)[0].strip()
     except subprocess.SubprocessError:
@@ -334,11 +380,11 @@ def self_test(box: Box) -> str:
     group's hierarchies costs more than the test (the servers' boxes have theirs, see cgroups.py)."""
     r, w = os.pipe()
     with tempfile.TemporaryDirectory(prefix="judge-selftest-") as workdir:
-        jail = Jail(box)
+        jail = Jail(box, filter=seccomp.filter_fd() if isinstance(box, BwrapBox) else None)
         try:
             proc = subprocess.run(box.command(["/bin/sh", "-c", SELF_TEST.replace("{fd}", str(w))], Path(workdir),
-                                              [Mount(Path(workdir))], (w,)),
-                                  pass_fds=(w,), capture_output=True, text=True, timeout=20, cwd=workdir,
+                                              [Mount(Path(workdir))], (w,), jail.filter),
+                                  pass_fds=(w, *jail.fds()), capture_output=True, text=True, timeout=20, cwd=workdir,
                                   env=box.environment(Path(workdir)), preexec_fn=jail.preexec)
         except (OSError, subprocess.SubprocessError) as exc:
             return str(exc)

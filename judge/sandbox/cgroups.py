@@ -42,6 +42,8 @@ PERIOD_US = 100_000
 ENV = "JUDGE_CGROUP"
 #: The v2 leaf the judge moves itself into when its own group must hold no process (see _enable).
 V2_LEAF = "judge-self"
+#: The child of a box's group its processes live in (see Group).
+LEAF = "box"
 _TOKEN = os.urandom(3).hex()   # judges in other PID namespaces may share a parent group and a pid
 _counter = itertools.count()
 
@@ -280,6 +282,12 @@ def missing() -> str:
 class Group:
     """A cgroup for one box in each folder of the hierarchy; `enter()` runs in the box's first process.
 
+    The box's processes live in a child of the group, LEAF, which bwrap makes the root of the box's
+    cgroup namespace; the limits and counters are the group's own, above it. A box that could mount
+    a cgroup file system (in a user namespace of its own, where bubblewrap cannot forbid those)
+    would see and could write only its leaf: a leaf's limits cannot lift its parent's, and the
+    parent's counters hold everything below it.
+
     The counters are files opened once and read again with pread: an open per case costs as much
     as a small case's whole run.
     """
@@ -300,6 +308,12 @@ class Group:
                     (parent / name).mkdir()
                     made[parent] = parent / name
                 except OSError:
+                    made[parent] = None
+                    continue
+                try:
+                    (parent / name / LEAF).mkdir()
+                except OSError:
+                    _remove(parent / name)
                     made[parent] = None
             made_here = made[parent]
             if made_here is not None:
@@ -357,10 +371,10 @@ class Group:
         return True
 
     def enter(self) -> None:
-        """Move the calling process into the group (called between fork and exec)."""
+        """Move the calling process into the group's leaf (called between fork and exec)."""
         pid = str(os.getpid()).encode()
         for path in self._folders():
-            fd = os.open(path / "cgroup.procs", os.O_WRONLY)
+            fd = os.open(path / LEAF / "cgroup.procs", os.O_WRONLY)
             try:
                 os.write(fd, pid)
             finally:
@@ -380,6 +394,11 @@ class Group:
         if capability not in self.dirs:
             return None
         path = self.dirs[capability] / (v2_name if self.v2 else v1_name)
+        if use == "events" and not self.v2:
+            # v1 counts an OOM kill in the victim's own group only (v2's memory.events adds up the
+            # groups below). A box that moved itself further down has its kills seen as SIGKILL: RE, not
+            # MLE, no better a verdict; the cap itself is the group's and holds for everything below.
+            path = self.dirs[capability] / LEAF / v1_name
         try:
             fd = os.open(path, os.O_RDWR if use == "peak" else os.O_RDONLY)
         except OSError:
@@ -441,13 +460,14 @@ class Group:
             return 0
 
     def pids(self) -> set[int]:
-        """Every process still in the group."""
+        """Every process still in the group or any group below it."""
         found: set[int] = set()
         for path in self._folders():
-            try:
-                found |= {int(p) for p in (path / "cgroup.procs").read_text().split()}
-            except OSError:
-                pass
+            for folder in _tree(path):
+                try:
+                    found |= {int(p) for p in (folder / "cgroup.procs").read_text().split()}
+                except OSError:
+                    pass
         return found
 
     def kill(self, timeout: float = 3.0) -> bool:
@@ -504,15 +524,21 @@ class Group:
                 pass
         self.fds = {}
         for path in self._folders():
-            for _ in range(50):  # a just-killed process may still be leaving the group
-                try:
-                    path.rmdir()
-                    break
-                except FileNotFoundError:
-                    break
-                except OSError:
-                    time.sleep(0.01)
+            for folder in _tree(path):  # deepest first: the leaf, and any group a box made below it
+                for _ in range(50):  # a just-killed process may still be leaving the group
+                    try:
+                        folder.rmdir()
+                        break
+                    except FileNotFoundError:
+                        break
+                    except OSError:
+                        time.sleep(0.01)
         self.dirs = {}
+
+
+def _tree(folder: Path) -> list[Path]:
+    """`folder` and every group below it, deepest first."""
+    return [Path(top) for top, _, _ in os.walk(folder, topdown=False)]
 
 
 def _field(data: bytes, key: bytes) -> bytes | None:

@@ -28,6 +28,7 @@ class Usage:
     cpu_ms: float | None
     memory_kb: int | None
     oom_kills: int          # the box's processes the kernel killed at the memory cap during the case
+    tampered: str = ""      # why the counters cannot be the box's real use (they only ever grow)
 
 
 class Meter:
@@ -61,8 +62,14 @@ class Meter:
         kills = self.group.oom_kills()
         self.group.reset_peak()
         cpu_ms = None if cpu is None else (cpu - self.cpu_mark) / 1e6
+        tampered = ""
+        if cpu_ms is not None and cpu_ms < 0:
+            # Only a box that reached its own group's files could turn the counter back (cgroups.Group
+            # keeps them above its reach): the case's time is unknown, and never taken as its word.
+            tampered = f"the box's CPU time counter went back by {-cpu_ms:.1f} ms: its measure was tampered with"
+            cpu_ms = 0.0
         if cpu is not None:
             self.cpu_mark = cpu
         memory_kb = None if peak is None else max(0, peak - self.baseline) // 1024
         new_kills, self.oom_mark = kills - self.oom_mark, kills
-        return Usage(cpu_ms, memory_kb, new_kills)
+        return Usage(cpu_ms, memory_kb, max(new_kills, 0), tampered)

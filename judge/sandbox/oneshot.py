@@ -56,8 +56,8 @@ def run_tool(box: BwrapBox, argv: list[str], folder: Path, mounts: list[Mount], 
     tool_box = replace(box, limits=BoxLimits(
         file_size=limits.file_size, open_files=limits.open_files, stack=64 << 20,
         address_space=limits.address_space, processes=limits.processes, tmp_size=limits.tmp_size))
-    command = tool_box.tool_command(argv, folder, mounts, proc)
     jail = tool_box.open(limits.memory)
+    command = tool_box.tool_command(argv, folder, mounts, proc, filter_fd=jail.filter)
     cpu_seconds = max(1, int(limits.cpu + 0.999))
 
     def preexec() -> None:
@@ -70,10 +70,11 @@ def run_tool(box: BwrapBox, argv: list[str], folder: Path, mounts: list[Mount], 
     try:
         child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                 cwd=folder, env=tool_box.environment(folder, env), start_new_session=True,
-                                preexec_fn=preexec)
+                                pass_fds=jail.fds(), preexec_fn=preexec)
     except BaseException:
         jail.close()
         raise
+    jail.sent()
     ended = None
     try:
         output = _collect(child, started + limits.wall, limits.output)

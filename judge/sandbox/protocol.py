@@ -29,9 +29,9 @@ is refused (`decode(..., measured=True)`); the harness did not write it.
 | `signal` | `signal` (a name) | RE: killed by it |
 | `exit` | `code` (an integer) | RE: exited without answering |
 | `output_limit` | - | OLE: the answer is over the output limit |
-| `noentry` | `message` | CE: no entry point |
+| `noentry` | `message` | CE: no entry point (the judge's own words; on the first case only, else RE) |
 | `bad_value` | `message` | WA: the answer is not plain data |
-| `harness_error` | `message` | JE: the harness itself failed |
+| `harness_error` | `message` | RE: the harness itself failed |
 
 The judge adds its own ends, which no line from the box may claim: `wall_timeout` (TLE: the wall
 clock ran out), `output_flood` (OLE: stdout/stderr over the limit), `died` (RE: the server ended
@@ -50,9 +50,12 @@ finite number and never a boolean; a string is a string), or with a status the b
 "nested deeper than"; a deep field elsewhere is `protocol`. Invalid Unicode (a lone surrogate, from
 a `\\ud800` escape or a byte that is not UTF-8) in the `value` makes the case WA ("the answer holds
 an invalid character"); in a message or a name it is replaced by U+FFFD and texts are cut at
-`MAX_TEXT` characters, so an RE keeps a readable message. A harness that cannot say what happened
-(`harness_error`) is the only JE a line can give; a submission that reaches its own server's pipe can
-send one too, and gains nothing by it (JE is never cached and never accepted).
+`MAX_TEXT` characters, so an RE keeps a readable message. No line from the box can give JE or
+carry text the judge shows as a compile error: a submission that reaches its own server's pipe can
+send any line, and JE (the judge's fault) and CE cost no try in a contest. So a harness that cannot
+say what happened (`harness_error`) is RE, and `noentry` is CE with the judge's own message
+(`session.no_entry`, never the line's text, which could quote a case's input) only when it is the
+submission's first answer: an entry point cannot go missing after an answer (RE then).
 
 **Known answers** (`Known`): most answers are the expected one. When the judge gives `decode` the
 exact bytes that answer would be sent as (the expected value's compact JSON), an `ok` line whose
@@ -177,9 +180,9 @@ _RULES: dict[Status, _Rule] = {
     Status.SIGNAL: _Rule(Verdict.RE, "killed by {signal}", CASE, (("signal", TEXT),), oom=True),
     Status.EXIT: _Rule(Verdict.RE, "exited with code {code} without answering", CASE, (("code", INT),), oom=True),
     Status.OUTPUT_LIMIT: _Rule(Verdict.OLE, "the answer is larger than {output_mb:g} MiB", CASE),
-    Status.NOENTRY: _Rule(Verdict.CE, "{message}", CASE, (("message", TEXT),)),
+    Status.NOENTRY: _Rule(Verdict.CE, "no entry point", CASE, (("message", TEXT),)),
     Status.BAD_VALUE: _Rule(Verdict.WA, "{message}", CASE, (("message", TEXT),)),
-    Status.HARNESS_ERROR: _Rule(Verdict.JE, "the harness failed: {message}", CASE, (("message", TEXT),), oom=True),
+    Status.HARNESS_ERROR: _Rule(Verdict.RE, "the harness failed: {message}", CASE, (("message", TEXT),), oom=True),
     Status.WALL_TIMEOUT: _Rule(Verdict.TLE, "wall time limit ({wall_time:g} s) exceeded", JUDGE),
     Status.OUTPUT_FLOOD: _Rule(Verdict.OLE, "printed more than {output_mb:g} MiB on stdout/stderr", JUDGE),
     Status.DIED: _Rule(Verdict.RE, "the submission's process ended without answering ({exit_info})", JUDGE, oom=True),

@@ -115,12 +115,13 @@ class Server:
             # file; a sandboxed box writes to its private, size-capped /tmp instead.
             mounts = [Mount(Path(p)) for p in self.launch.mounts]
             mounts.append(Mount(self.workdir))
-            command = self.box.command(argv, self.workdir, mounts, keep_fds=(req_r, resp_w))
+            command = self.box.command(argv, self.workdir, mounts, keep_fds=(req_r, resp_w), filter_fd=self.jail.filter)
             self.proc = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                pass_fds=(req_r, resp_w), start_new_session=True, preexec_fn=self.jail.preexec,
+                pass_fds=(req_r, resp_w, *self.jail.fds()), start_new_session=True, preexec_fn=self.jail.preexec,
                 env=self.box.environment(self.workdir), cwd=self.workdir,
             )
+            self.jail.sent()
         except BaseException:
             self.jail.close()
             self.jail = None
@@ -200,7 +201,7 @@ class Server:
         """The reply with the judge's own measure; TLE or MLE (and the box stopped) when over a limit."""
         reply.cpu_ms, reply.memory_kb = usage.cpu_ms, usage.memory_kb
         status, why = _over(self.limits, usage)
-        if status is None or reply.status in KEPT:
+        if status is None or reply.status in KEPT and not usage.tampered:
             return reply
         # The box may still be busy (a helper thread, a child) or short of memory: a fresh one serves on.
         self.stop()
@@ -363,7 +364,10 @@ class Server:
 
 
 def _over(limits: Limits, usage: Usage) -> tuple[Status | None, str]:
-    """The protocol status a case's measure calls for (`memory`, `timeout`) and why; (None, "") within limits."""
+    """The protocol status a case's measure calls for (`memory`, `timeout`, `protocol` for a measure
+    that cannot be true) and why; (None, "") within limits."""
+    if usage.tampered:
+        return Status.PROTOCOL, usage.tampered
     if usage.oom_kills:
         return Status.MEMORY, "killed at the box's memory cap"
     if usage.cpu_ms is not None and usage.cpu_ms > limits.time * 1000:

@@ -1,0 +1,99 @@
+"""The box's system call filter: the few calls that reach past its namespaces, refused with EPERM.
+
+A box's user namespace maps its uid 65534 to the judge's own user, and some kernel state belongs to
+that user whatever the namespace: its keyrings (a box could read the keys kept there, Kerberos
+tickets, say, and leave keys that a later box reads back: state across boxes, runs and
+submissions, which turned a wall time-out's fresh retry into a resumed computation) and its inotify
+and fanotify instances (a box holding them all leaves none to the judge's user). bubblewrap loads
+this filter (`--seccomp FD`) into every box, servers and compilers alike; everything else is allowed
+(the namespaces, the cgroup and the limits are the walls). Calls of another ABI than the native one
+(i386 through `int 0x80`) kill the process; x32 calls get the same rules as native ones.
+
+The program is built with libseccomp (through pyseccomp, its ctypes binding, the same API as
+libseccomp's own Python module) and kept in the cache as its bytes: importing the binding looks for
+the library with `ldconfig` (about 10 ms), which a judge then pays once per machine, not per run.
+"""
+
+from __future__ import annotations
+
+import errno
+import functools
+import hashlib
+import os
+import platform
+import sys
+
+from judge import cache
+from judge.defaults import CACHE_ROOT
+
+#: Refused in every box (EPERM), and why: see the module's docstring.
+DENIED = ("add_key", "keyctl", "request_key", "inotify_init", "inotify_init1", "fanotify_init")
+#: Bumped when the way the program is built changes, so a cached one is built again.
+FORMAT = 1
+
+
+@functools.cache
+def program() -> bytes | str:
+    """The filter as BPF bytes for `bwrap --seccomp`, or why there is none (a one-line reason)."""
+    key = hashlib.sha256(repr((FORMAT, DENIED, platform.machine(), sys.byteorder)).encode()).hexdigest()[:32]
+    path = CACHE_ROOT / "seccomp" / f"{key}.bpf"
+    try:
+        kept = bytes.fromhex(path.read_text())
+        if kept and len(kept) % 8 == 0:  # whole sock_filter instructions
+            return kept
+    except (OSError, ValueError):
+        pass
+    built = _build()
+    if isinstance(built, bytes):
+        cache.keep(path, built.hex())
+    return built
+
+
+def _build() -> bytes | str:
+    try:
+        import pyseccomp
+    except ImportError:
+        return "pyseccomp is not installed (pip install pyseccomp; setup.sh does)"
+    except (OSError, RuntimeError) as exc:  # it loads libseccomp as it is imported
+        return f"libseccomp cannot be loaded ({exc}; Debian: apt-get install libseccomp2)"
+    try:
+        rules = pyseccomp.SyscallFilter(pyseccomp.ALLOW)
+        if platform.machine() == "x86_64":  # x32's numbers are the native ones with a bit set: same rules
+            rules.add_arch(pyseccomp.Arch.X32)
+        for name in DENIED:
+            rules.add_rule(pyseccomp.ERRNO(errno.EPERM), name)
+        read, write = os.pipe()
+        try:
+            with os.fdopen(write, "wb", closefd=False) as out:
+                rules.export_bpf(out)
+        finally:
+            os.close(write)
+        with os.fdopen(read, "rb") as got:
+            return got.read()
+    except (OSError, RuntimeError, ValueError) as exc:
+        return f"libseccomp cannot build the filter: {exc}"
+
+
+def reason() -> str:
+    """Why boxes have no filter here; '' when they have one."""
+    built = program()
+    return "" if isinstance(built, bytes) else built
+
+
+def filter_fd() -> int | None:
+    """A new descriptor to read the filter from (each bwrap reads its own to the end), or None."""
+    built = program()
+    if not isinstance(built, bytes):
+        return None
+    read, write = os.pipe()  # the program (a few hundred bytes) fits in the pipe: the write cannot block
+    try:
+        os.write(write, built)
+    finally:
+        os.close(write)
+    return read
+
+
+def forget() -> None:
+    """Drop the program this process holds (tests)."""
+    program.cache_clear()
+

@@ -1,0 +1,59 @@
+"""The judge's per-case measure from the box's counters (judge/sandbox/meter.py), on a stand-in group."""
+
+from __future__ import annotations
+
+from judge.problems.problem import Limits
+from judge.sandbox.meter import Meter
+from judge.sandbox.protocol import Status
+from judge.sandbox.runner import _over
+
+
+class CountersGroup:
+    """A group whose counters are what the test sets."""
+
+    def __init__(self):
+        self.cpu, self.now, self.peak, self.kills = 0, 10 << 20, 10 << 20, 0
+
+    def cpu_ns(self):
+        return self.cpu
+
+    def memory_now(self):
+        return self.now
+
+    def peak_bytes(self):
+        return self.peak
+
+    def reset_peak(self):
+        self.peak = self.now
+
+    def oom_kills(self):
+        return self.kills
+
+    def set_memory_limit(self, limit):
+        return True
+
+
+def test_a_case_is_measured_from_the_counters_between_its_ends():
+    group = CountersGroup()
+    group.cpu = 5_000_000
+    meter = Meter(group, 256 << 20)
+    meter.ready()
+    group.cpu, group.peak = 25_000_000, 42 << 20
+    usage = meter.take()
+    assert usage.cpu_ms == 20.0 and usage.memory_kb == 32 * 1024 and not usage.tampered
+    assert _over(Limits(), usage) == (None, "")
+
+
+def test_a_counter_that_went_back_is_tampering_never_a_fast_case():
+    """The CPU counter only grows: one lower than at the case's start was reset from inside the box
+    (which cgroups.Group keeps out of reach). The case is a protocol violation, RE, not 0 ms."""
+    group = CountersGroup()
+    group.cpu = 2_000_000_000
+    meter = Meter(group, 256 << 20)
+    meter.ready()
+    group.cpu = 1_000_000
+    usage = meter.take()
+    assert usage.tampered and "went back" in usage.tampered and usage.cpu_ms == 0.0
+    status, why = _over(Limits(), usage)
+    assert status is Status.PROTOCOL and why == usage.tampered
+    assert status.verdict.value == "RE"

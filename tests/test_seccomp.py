@@ -1,0 +1,76 @@
+"""The boxes' system call filter (judge/sandbox/seccomp.py): built with libseccomp, kept in the cache."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+
+import pytest
+
+from judge.sandbox import seccomp
+from judge.sandbox.box import BwrapBox, Mount, detect
+
+
+@pytest.fixture
+def fresh(tmp_path, monkeypatch):
+    """A process without the program and an empty cache."""
+    monkeypatch.setattr(seccomp, "CACHE_ROOT", tmp_path)
+    seccomp.forget()
+    yield tmp_path
+    seccomp.forget()
+
+
+def test_the_program_is_built_once_then_read_from_the_cache(fresh, monkeypatch):
+    built = seccomp.program()
+    assert isinstance(built, bytes) and built and len(built) % 8 == 0, built
+    kept = list((fresh / "seccomp").glob("*.bpf"))
+    assert len(kept) == 1 and bytes.fromhex(kept[0].read_text()) == built
+    seccomp.forget()
+    monkeypatch.setattr(seccomp, "_build", lambda: pytest.fail("built again"))
+    assert seccomp.program() == built and seccomp.reason() == ""
+
+
+def test_a_damaged_cache_entry_is_built_again(fresh):
+    built = seccomp.program()
+    entry = next((fresh / "seccomp").glob("*.bpf"))
+    entry.write_text("not hex")
+    seccomp.forget()
+    assert seccomp.program() == built
+
+
+def test_without_the_binding_there_is_a_reason_and_no_filter(fresh, monkeypatch):
+    monkeypatch.setattr(seccomp, "_build", lambda: "pyseccomp is not installed (test)")
+    assert seccomp.reason() == "pyseccomp is not installed (test)" and seccomp.filter_fd() is None
+    assert BwrapBox().unfiltered() == "pyseccomp is not installed (test)"
+
+
+def test_each_descriptor_reads_the_whole_program():
+    first, second = seccomp.filter_fd(), seccomp.filter_fd()
+    assert first is not None and second is not None
+    try:
+        assert os.read(first, 1 << 16) == os.read(second, 1 << 16) == seccomp.program()
+    finally:
+        os.close(first)
+        os.close(second)
+
+
+def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
+    """A real box: `--seccomp` and `--disable-userns` on its command line; inside, the denied calls
+    fail with EPERM, others work, and unshare(CLONE_NEWUSER) fails."""
+    box = detect()
+    if not isinstance(box, BwrapBox):
+        pytest.skip(f"no sandbox here: {box.reason}")
+    code = ("import ctypes, os\n"
+            "libc = ctypes.CDLL(None, use_errno=True)\n"
+            "print(libc.syscall(294, 0), ctypes.get_errno())\n"          # inotify_init1: EPERM
+            "print(libc.getpid() > 0)\n"
+            "print(libc.unshare(0x10000000), ctypes.get_errno())\n")   # CLONE_NEWUSER: ENOSPC
+    jail = box.open()
+    try:
+        command = box.command(["python3", "-I", "-c", code], tmp_path, [Mount(tmp_path)], filter_fd=jail.filter)
+        assert "--disable-userns" in command and command[command.index("--seccomp") + 1] == str(jail.filter)
+        out = subprocess.run(command, pass_fds=jail.fds(), capture_output=True, text=True, timeout=30,
+                             preexec_fn=jail.preexec, env=box.environment(tmp_path)).stdout.split("\n")
+    finally:
+        jail.close()
+    assert out[:3] == ["-1 1", "True", "-1 28"], out
