@@ -150,3 +150,13 @@ def test_roster_headers_are_matched_loosely_and_a_bom_is_no_column(tmp_path):
     path.write_bytes("\ufeffStudent ID,Full name,Email address,Folder\n42,Ada,ada@x,sub_1\n".encode())
     (student,) = rosters.load(path).students
     assert (student.id, student.name, student.email, student.file) == ("42", "Ada", "ada@x", "sub_1")
+
+
+@pytest.mark.parametrize("header, name", [
+    ("# author: \u2028Mallory", "Mallory"),       # U+2028 is no line break of a source file: the name follows it
+    ("# author: \u0085 \u2029", None),            # nothing visible: no author from the header
+    ("# author:    ", None),
+    ("# author: Zoë Ångström  ", "Zoë Ångström"),
+])
+def test_a_header_author_is_never_blank(header, name):
+    assert authors.from_header(header + "\nclass Solution: pass\n") == name

@@ -60,7 +60,7 @@ def hostile(tmp_path_factory):
     report = run_judge("grade", "minesweeper", *files, "--db", db, "--fuzz", "0")
     as_json = run_judge("grade", "minesweeper", *files, "--no-store", "--fuzz", "0", "--json")
     exports = {fmt: run_judge("leaderboard", "minesweeper", "--db", db, "--format", fmt)
-               for fmt in ("terminal", "markdown", "csv", "junit")}
+               for fmt in ("terminal", "markdown", "csv", "junit", "html")}
     return files, report, as_json, exports
 
 

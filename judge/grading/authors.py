@@ -35,12 +35,14 @@ from judge.results.roster import Roster
 from judge.verdict import VERDICT_FOLDERS
 
 HEADER_LINES = 10
-_HEADER = re.compile(r"^\s*(?:#|//|--|/\*+|\*)\s*author\s*:\s*(?P<name>.+?)\s*(?:\*/)?\s*$", re.IGNORECASE)
+# The name starts with a visible character: `\s` also takes U+2028 and U+0085, which str.splitlines()
+# would have cut the line at, leaving a blank author.
+_HEADER = re.compile(r"^\s*(?:#|//|--|/\*+|\*)\s*author\s*:\s*(?P<name>\S.*?)\s*(?:\*/)?\s*$", re.IGNORECASE)
 
 
 def from_header(text: str) -> str | None:
     """The name in an `author: NAME` comment among the first lines, or None."""
-    for line in text.splitlines()[:HEADER_LINES]:
+    for line in text.split("\n")[:HEADER_LINES]:  # a source's own line breaks, not every Unicode one
         match = _HEADER.match(line)
         if match and match.group("name"):
             return match.group("name")

@@ -13,6 +13,7 @@ import jinja2
 
 from judge.results import render, visibility
 from judge.results.leaderboard import Leaderboard
+from judge.results.text import html_value
 from judge.verdict import FirstFailure, Verdict
 
 #: Cell colours of drawn grids: the judge knows no problem, so characters get colours by kind.
@@ -20,7 +21,7 @@ _PALETTE = ["#cfd8dc", "#ffe0b2", "#c8e6c9", "#f8bbd0", "#d1c4e9", "#b2ebf2", "#
 _PLAIN = "#eceff1"
 _DIGITS = ["#e3f2fd", "#bbdefb", "#90caf9", "#64b5f6", "#42a5f5", "#2196f3", "#1e88e5", "#1976d2", "#1565c0", "#0d47a1"]
 
-_ENV = jinja2.Environment(loader=jinja2.PackageLoader("judge.results", "templates"),
+_ENV = jinja2.Environment(loader=jinja2.PackageLoader("judge.results", "templates"), finalize=html_value,
                           autoescape=jinja2.select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
 
 

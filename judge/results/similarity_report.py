@@ -15,13 +15,13 @@ from typing import Any
 import jinja2
 
 from judge.results.similarity import Pair, Report
-from judge.results.text import terminal
+from judge.results.text import html_value, terminal, visible
 
 #: Fragments shown per pair in the terminal, and lines of each.
 TERMINAL_FRAGMENTS = 3
 TERMINAL_LINES = 8
 
-_ENV = jinja2.Environment(loader=jinja2.PackageLoader("judge.results", "templates"),
+_ENV = jinja2.Environment(loader=jinja2.PackageLoader("judge.results", "templates"), finalize=html_value,
                           autoescape=jinja2.select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
 
 
@@ -81,11 +81,6 @@ def marked(text: str, spans: tuple[tuple[int, int], ...]) -> Iterator[tuple[str,
         at = end
     if at < len(text):
         yield visible(text[at:]), False
-
-
-def visible(code: str) -> str:
-    """Code with its control and bidi characters escaped as results.text does, its line breaks and tabs kept."""
-    return "\n".join("\t".join(terminal(part) for part in line.split("\t")) for line in code.split("\n"))
 
 
 def html(problem: str, report: Report, threshold: float) -> str:

@@ -45,6 +45,20 @@ def multiline(text: Any) -> str:
     return "\n".join(terminal(line) for line in str(text).split("\n"))
 
 
+def visible(text: str) -> str:
+    """`text` escaped as for a terminal, its line breaks and tabs kept (code, printed output)."""
+    return "\n".join("\t".join(terminal(part) for part in line.split("\t")) for line in text.split("\n"))
+
+
+def html_value(value: Any) -> Any:
+    """What a page's template prints (jinja2's `finalize`): text escaped as by `visible` before the
+    template's HTML escaping (a raw ESC or U+202E in a name or a cell would reach the page as it is),
+    markup the template made itself (`tojson`) and other values untouched."""
+    if isinstance(value, str) and not hasattr(value, "__html__"):
+        return visible(value)
+    return value
+
+
 def csv_cell(value: Any) -> Any:
     """A CSV cell: text escaped as for a terminal, and quoted with `'` when it would start a formula."""
     if not isinstance(value, str):

@@ -14,6 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from judge.results.html import failure_view
+from judge.results.text import html_value
 from judge.service.app import COOKIE, address, bearer
 from judge.service.grader import failure_record
 from judge.service.service import Refused, Service
@@ -23,7 +24,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 # the service's own pages, and the results' templates for what they share with the HTML page (_drawn.html)
 _ENV = jinja2.Environment(loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(TEMPLATES),
                                                       jinja2.PackageLoader("judge.results", "templates")]),
-                          autoescape=True,
+                          autoescape=True, finalize=html_value,
                           trim_blocks=True, lstrip_blocks=True)
 COLOURS = {v.value: v.colour for v in Verdict}
 
