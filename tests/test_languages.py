@@ -17,7 +17,7 @@ from judge.defaults import CACHE_ROOT
 from judge.grading.grade import Options, execute
 from judge.languages.base import run_limited
 from judge.languages.cpp import cpp_type, glue as cpp_glue
-from judge.languages.go import prelude
+from judge.languages.go import glue as go_glue, go_type, prelude
 from judge.languages.java import java_type
 from judge.problems.problem import load_problem
 from judge.sandbox.box import RlimitsBox, detect
@@ -196,6 +196,43 @@ def test_go_imports_only_what_the_code_uses():
     assert prelude("var list []int\nfunc f() { list = append(list, 1) }") == "package main;"
 
 
+def test_go_glue_declares_the_platforms_signature(problem):
+    assert go_type("char[][]") == "[][]byte" and go_type("long") == "int64" and go_type("double[]") == "[]float64"
+    assert "var _ func([][]byte, []int) [][]byte = updateBoard" in go_glue(problem)
+
+
+@pytest.mark.parametrize("name, source", [
+    ("wrong_types.go", "func updateBoard(board [][]string, click []int) [][]string {\n  return board\n}\n"),
+    ("no_result.go", "func updateBoard(board [][]byte, click []int) {\n}\n"),
+])
+def test_a_go_entry_point_of_another_signature_is_a_compile_error(problem, tmp_path, name, source):
+    """As on the platform, whose driver calls it with its own types: CE naming the types, not a
+    panic of reflection at every case (RE)."""
+    path = tmp_path / name
+    path.write_text(source)
+    run = execute(problem, path, [EXAMPLE])
+    assert run.compile_error and run.compile_error.startswith("the entry point is missing, or its signature"), \
+        run.compile_error
+    assert "func([][]byte, []int) [][]byte" in run.compile_error
+
+
+def test_java_offers_javafx_pair_and_entry_points_that_throw(tmp_path):
+    """LeetCode's Java has javafx.util.Pair; an entry point may declare checked exceptions."""
+    schedule = load_problem("course_schedule")
+    path = tmp_path / "Solution.java"
+    path.write_text("import javafx.util.Pair;\n\nclass Solution {\n"
+                    "    public int[] findOrder(int numCourses, int[][] prerequisites) throws Exception {\n"
+                    "        Pair<Integer, String> p = new Pair<>(numCourses, \"n\");\n"
+                    "        Pair<Integer, String> q = new Pair<>(numCourses, \"n\");\n"
+                    "        if (!p.equals(q) || !p.toString().equals(numCourses + \"=n\")\n"
+                    "            || p.hashCode() != q.hashCode()) throw new Exception(\"pair\");\n"
+                    "        int[] order = new int[p.getKey()];\n"
+                    "        for (int i = 0; i < order.length; i++) order[i] = i;\n"
+                    "        return order;\n    }\n}\n")
+    run = execute(schedule, path, [[3, []]])
+    assert run.compile_error is None and run.outcomes[0].value == [0, 1, 2], (run.compile_error, run.outcomes)
+
+
 def test_compile_step_is_limited(tmp_path):
     code, output = run_limited(["sh", "-c", "yes error | head -c 1000000; exit 1"], tmp_path, {}, 10, 256)
     assert code == 1 and len(output) <= 64 * 1024
@@ -223,8 +260,8 @@ def cache_files(cache: Path) -> dict[str, int]:
 
 def test_a_build_keeps_only_its_program(tmp_path):
     """Compiled in the box: the cache keeps each program and its marker (beside the case files'
-    markers, parsed YAML, the test-set hash and the boxes' system call filter), no sources and no Go build cache (each Go build has its own in the
-    box's /tmp, so no build sees another's artifacts)."""
+    markers, parsed YAML, the test-set hash and the boxes' system call filter), no sources and no Go build
+    cache (each Go build has its own in the box's /tmp, so no build sees another's artifacts)."""
     subs = ROOT / "submissions" / "minesweeper" / "accepted"
     out = judge_with_cache(tmp_path, "grade", "minesweeper", str(subs / "bfs.go"), str(subs / "bfs.cpp"),
                            str(subs / "bfs_typed.ts"), str(subs / "dfs_recursive.java"), "--fuzz", "0", "--no-store")

@@ -268,6 +268,7 @@ class Compiled(Language):
 
         Returns (the compile error or None, whether that outcome may be kept in the cache)."""
         for name, body in files.items():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)  # a package's folders (javafx/util/)
             (folder / name).write_text(body, encoding="utf-8")
         argv, env = self.compile_argv(folder), self.compile_env()
         if isinstance(box, BwrapBox):

@@ -6,8 +6,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from judge.languages.base import HARNESS_DIR, Compiled, Prepared, dumps
+from judge.languages.base import HARNESS_DIR, Compiled, Prepared, cpp_like_type, dumps
 from judge.problems.problem import Problem
+from judge.problems.values import parse_type
 
 #: The platform's implicit imports, each with a name that keeps the import used (Go rejects an unused one).
 PACKAGES = {
@@ -16,6 +17,23 @@ PACKAGES = {
     "container/list": "list.New", "unicode": "unicode.IsDigit", "bytes": "bytes.Equal",
     "errors": "errors.New", "time": "time.Now",
 }
+#: The platform's Go types of the neutral scalars (LeetCode's Go signatures: `long` is int64, `char` a byte).
+SCALARS = {"int": "int", "long": "int64", "double": "float64", "bool": "bool", "char": "byte", "string": "string"}
+
+
+def go_type(neutral: str) -> str:
+    """`char[][]` -> `[][]byte`, `long` -> `int64`."""
+    return cpp_like_type(*parse_type(neutral), SCALARS, "[]{}")
+
+
+def glue(problem: Problem) -> str:
+    """The entry point for the harness, and its type as the platform declares it: a function with other
+    parameter or result types is a compile error, as on the platform, not a panic at the first call."""
+    sig = problem.signature
+    params = ", ".join(go_type(p.type) for p in sig.params)
+    result = "" if sig.returns == "void" else " " + go_type(sig.returns)
+    return (f"package main\n\nvar jxEntry any = {sig.function}\n\n"
+            f"var _ func({params}){result} = {sig.function}\n")
 
 
 def prelude(text: str) -> str:
@@ -62,7 +80,7 @@ class Go(Compiled):
         text = re.sub(r"^(\s*)(package\s+\w+)", r"\1// \2", text, count=1)
         return {"solution.go": prelude(text) + "\n//line solution.go:1\n" + text,
                 "server.go": self.harness.read_text(),
-                "glue.go": f"package main\n\nvar jxEntry any = {problem.signature.function}\n"}
+                "glue.go": glue(problem)}
 
     def compile_argv(self, build: Path) -> list[str]:
         """A static binary (no cgo: no C compiler needed), the three files as one package."""
@@ -76,8 +94,12 @@ class Go(Compiled):
         return {"CGO_ENABLED": "0", "GO111MODULE": "off", "GOTOOLCHAIN": "local"}
 
     def explain_compile_error(self, output: str) -> str:
-        """Drop the go command's `# command-line-arguments` header line."""
-        return super().explain_compile_error("\n".join(s for s in output.splitlines() if not s.startswith("# ")))
+        """Drop the go command's `# command-line-arguments` header line; an error only in the glue means
+        the entry point is missing or has another signature."""
+        text = super().explain_compile_error("\n".join(s for s in output.splitlines() if not s.startswith("# ")))
+        if "glue.go" in output and "solution.go" not in output:
+            return "the entry point is missing, or its signature is not the platform's\n" + text
+        return text
 
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The binary; GOMEMLIMIT is set from the config by the harness itself."""

@@ -31,7 +31,9 @@ class Java(Compiled):
     install_hint = "install a JDK 17+ (Debian: apt-get install openjdk-17-jdk-headless; setup.sh does)"
     version_command = ("javac", "-version")
     harness = HARNESS_DIR / "JudgeServer.java"
-    harness_files = (harness,)
+    #: javafx.util.Pair, which LeetCode's Java offers: compiled beside a submission that names javafx.util.
+    pair = HARNESS_DIR / "Pair.java"
+    harness_files = (harness, pair)
     artifacts = ("classes",)
     compile_memory_mb = None   # javac is a JVM: RLIMIT_AS breaks its reservations, -J-Xmx limits it instead
     compile_needs_proc = True  # the launcher finds libjli.so through /proc/self/exe ($ORIGIN)
@@ -47,13 +49,16 @@ class Java(Compiled):
     def sources(self, text: str, problem: Problem) -> dict[str, str]:
         """Solution.java (a public class must live in a file of its name), the harness, the glue."""
         cls = problem.signature.class_name or "Solution"
-        return {f"{cls}.java": IMPORTS + text, "JudgeServer.java": self.harness.read_text(),
-                "JudgeGlue.java": glue(problem)}
+        files = {f"{cls}.java": IMPORTS + text, "JudgeServer.java": self.harness.read_text(),
+                 "JudgeGlue.java": glue(problem)}
+        if "javafx.util" in text:
+            files["javafx/util/Pair.java"] = self.pair.read_text()
+        return files
 
     def compile_argv(self, build: Path) -> list[str]:
         """javac with a bounded heap; all three files at once; no annotation processing (no processor a
         source names, or one found on the class path, runs inside javac)."""
-        files = sorted(p.name for p in build.glob("*.java"))
+        files = sorted(str(p.relative_to(build)) for p in build.rglob("*.java"))
         return [self.executable() or "javac", "-J-Xmx512m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1",
                 "-encoding", "UTF-8", "-nowarn", "-Xlint:none", "-proc:none", "-d", "classes", *files]
 
@@ -98,7 +103,8 @@ def glue(problem: Problem) -> str:
     call = f"new {cls}().{sig.function}({casts})"
     # A void entry point is judged on its in-place argument: null tells the server to send that.
     body = f"        {call};\n        return null;\n" if sig.returns == "void" else f"        return {call};\n"
-    return "final class JudgeGlue {\n    static Object call(Object[] a) {\n" + body + "    }\n}\n"
+    # `throws Exception`: an entry point may declare checked exceptions; the harness catches every Throwable.
+    return "final class JudgeGlue {\n    static Object call(Object[] a) throws Exception {\n" + body + "    }\n}\n"
 
 
 LANGUAGE = Java()
