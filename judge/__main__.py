@@ -1,5 +1,5 @@
 """`python -m judge` runs the command-line interface."""
 
-from judge.cli.main import main
+from judge.cli.main import run
 
-raise SystemExit(main())
+run()

@@ -1,6 +1,8 @@
 """The real `judge` command: grading output, JSON, exit codes, and bad input that changes nothing."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -200,3 +202,25 @@ def test_ctrl_c_prints_what_was_graded_keeps_it_and_exits_130(tmp_path, jobs, as
     with Store.open(db) as st:
         assert [r.status for r in st.runs()] == ["interrupted"]
         assert sorted(row.verdict.value for row in st.submissions()) == ["AC", "AC"]  # nothing JE for a stopped one
+
+
+def test_the_process_ends_without_the_interpreters_teardown_yet_loses_nothing(tmp_path):
+    """cli.main.run (what `python -m judge` and the `judge` script run): the command's output is all
+    there, a thread still running is waited for, atexit handlers run, and the exit code is the command's."""
+    code = ("import atexit, sys, threading, time\n"
+            "from judge.cli import main\n"
+            "atexit.register(lambda: print('atexit ran', flush=True))\n"
+            "def late():\n"
+            "    time.sleep(0.2)\n"
+            "    print('thread ended', flush=True)\n"
+            "threading.Thread(target=late).start()\n"
+            "sys.argv = ['judge', 'problems']\n"
+            "main.run()\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert any(line.startswith("minesweeper") for line in lines), out.stdout
+    assert lines[-2:] == ["thread ended", "atexit ran"], lines
+    failed = subprocess.run([sys.executable, "-m", "judge", "grade", "minesweeper", str(tmp_path / "none.py")],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert failed.returncode == 2 and "none.py" in failed.stderr

@@ -14,6 +14,7 @@ from judge.grading import lanes
 from judge.grading.grade import Options, grade, grade_one
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
+from judge.sandbox import cgroups
 from judge.sandbox.box import detect
 from judge.verdict import Verdict
 
@@ -146,6 +147,19 @@ def test_lanes_end_with_a_judge_that_is_killed(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:  # nothing left, as it should be
             pass
+        _remove_groups_of(proc.pid)
+
+
+def _remove_groups_of(pid: int) -> None:
+    """The empty cgroups a killed judge could not remove itself (its own lane's boxes), deepest first."""
+    found = cgroups.detect()
+    for parent in set(found.parents.values()) if found is not None else ():
+        for group in parent.glob(f"judge-{pid}-*"):
+            for folder in sorted((p for p in group.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)) + [group]:
+                try:
+                    folder.rmdir()
+                except OSError:
+                    pass
 
 
 def test_a_lane_started_for_nothing_ends_quietly_with_its_judge(tmp_path):

@@ -7,6 +7,8 @@ import os
 import secrets
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -119,6 +121,23 @@ def test_cgroup_caps_memory_and_counts_the_oom_kill():
         assert proc.returncode == -9 and group.oom_kills() >= 1
     finally:
         group.close()
+
+
+@needs_cgroups
+@pytest.mark.skipif(os.geteuid() != 0, reason="re-joining its own group needs write access to it (root here)")
+def test_keeping_joins_fast_moves_nothing_and_stops_when_told():
+    """cgroups.keep_joins_fast re-joins its own thread to the group it is in, until joins_done()."""
+    before = Path("/proc/self/cgroup").read_text()
+    cgroups._joins_done.clear()
+    thread = threading.Thread(target=cgroups.keep_joins_fast, args=(30.0,))
+    try:
+        thread.start()
+        time.sleep(0.1)
+        assert thread.is_alive()
+    finally:
+        cgroups.joins_done()
+        thread.join(5.0)
+    assert not thread.is_alive() and Path("/proc/self/cgroup").read_text() == before
 
 
 @needs_cgroups

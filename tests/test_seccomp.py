@@ -24,7 +24,7 @@ def test_the_program_is_built_once_then_read_from_the_cache(fresh, monkeypatch):
     built = seccomp.program()
     assert isinstance(built, bytes) and built and len(built) % 8 == 0, built
     kept = list((fresh / "seccomp").glob("*.bpf"))
-    assert len(kept) == 1 and bytes.fromhex(kept[0].read_text()) == built
+    assert len(kept) == 1 and kept[0].read_text().split("\n")[:2] == [",".join(seccomp.DENIED), built.hex()]
     seccomp.forget()
     monkeypatch.setattr(seccomp, "_build", lambda: pytest.fail("built again"))
     assert seccomp.program() == built and seccomp.reason() == ""
@@ -36,6 +36,9 @@ def test_a_damaged_cache_entry_is_built_again(fresh):
     entry.write_text("not hex")
     seccomp.forget()
     assert seccomp.program() == built
+    entry.write_text("add_key\n" + built.hex() + "\n")   # a filter refusing other calls: built again
+    seccomp.forget()
+    assert seccomp.program() == built and entry.read_text().startswith(",".join(seccomp.DENIED) + "\n")
 
 
 def test_without_the_binding_there_is_a_reason_and_no_filter(fresh, monkeypatch):

@@ -37,6 +37,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
     # the workers of a broker grade, nor when the store already holds that file's result: a re-grade).
     early = bool(sources) and not args.broker and not _stored_before(args, problem, sources[0])
     warm = Warm(problem, sources[0]) if early else None
+    if not early:  # no box joins its group now: the main thread's imports need no grace-period keep-alive
+        from judge.sandbox import cgroups
+
+        cgroups.joins_done()
     if early and len(sources) > 1 and args.jobs > 1:  # the other lanes' processes start now too
         from judge.grading import lanes
 

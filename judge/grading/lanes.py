@@ -37,6 +37,7 @@ from judge.grading.grade import CaseData, Options, Stopped, grade_one, judge_err
 from judge.grading.warm import Warm
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
+from judge.sandbox import cgroups
 from judge.sandbox.box import detect
 from judge.verdict import SubmissionResult
 
@@ -332,6 +333,9 @@ def main() -> int:
     Interrupted (Ctrl-C, or its judge gone) at any point, it ends its boxes and exits quietly."""
     inbox, outbox = _private_channels()
     started: list[Warm] = []
+    # Probe the v1 cgroups now and keep joins fast until this lane's first box has joined its group
+    # (cgroups.keep_joins_fast), while this process imports and reads its setup.
+    threading.Thread(target=cgroups.probe_v1, name="judge-cgroups").start()
     try:
         _end_with_parent()
         return _serve(inbox, outbox, started)

@@ -44,6 +44,9 @@ ENV = "JUDGE_CGROUP"
 V2_LEAF = "judge-self"
 #: The child of a box's group its processes live in (see Group).
 LEAF = "box"
+#: How often keep_joins_fast() re-joins (seconds): well within a grace period.
+JOIN_EVERY = 0.003
+_joins_done = threading.Event()
 _TOKEN = os.urandom(3).hex()   # judges in other PID namespaces may share a parent group and a pid
 _counter = itertools.count()
 
@@ -90,12 +93,13 @@ def _mounts() -> tuple[dict[str, tuple[Path, str]], tuple[Path, str] | None]:
     return v1, v2
 
 
-def _own_paths() -> tuple[dict[str, str], str | None]:
-    """The judge's own group: per v1 controller, and on v2, as paths inside each hierarchy."""
+def _own_paths(of: str = "self") -> tuple[dict[str, str], str | None]:
+    """The judge's own group (`of` "thread-self": the calling thread's): per v1 controller, and on v2,
+    as paths inside each hierarchy."""
     v1: dict[str, str] = {}
     v2: str | None = None
     try:
-        lines = Path("/proc/self/cgroup").read_text().splitlines()
+        lines = Path(f"/proc/{of}/cgroup").read_text().splitlines()
     except OSError:
         return v1, v2
     for line in lines:
@@ -238,7 +242,54 @@ def probe_v1() -> None:
     (a memory group's mkdir alone takes several ms). v2 waits for detect(): probing it may move the
     judge into a leaf group, which the self-test's processes still in the judge's group would block."""
     with _DETECTING:
-        _v1()
+        found = _v1()
+    if found is not None:
+        threading.Thread(target=keep_joins_fast, name="judge-joins", daemon=True).start()
+
+
+def keep_joins_fast(seconds: float = 2.0) -> None:
+    """Re-join this thread to its own v1 group every JOIN_EVERY seconds until joins_done(), or for
+    `seconds` at most.
+
+    Moving a task into a cgroup takes a kernel-wide lock whose writer first waits for an RCU grace
+    period (6-25 ms measured here), unless another move came less than a grace period before (then
+    0.05 ms): the first box of a run waited that long in its fork, before its exec. A move of the
+    judge's own thread into the group it is already in (a no-op) is such a move, made on this idle
+    thread while the judge imports and loads. Started only after the v1 probe (a writer waiting for
+    the grace period holds the cgroup mutex that a probe's mkdir needs); v2 is left alone (the judge
+    may move itself into a leaf there, and this thread would move back)."""
+    mounts, _ = _mounts()
+    own, _ = _own_paths("thread-self")
+    tasks = None
+    for controller in ("pids", "freezer", "cpuacct", "cpu", "memory"):
+        if controller in mounts and controller in own:
+            point, root = mounts[controller]
+            try:
+                tasks = point / PurePosixPath(own[controller]).relative_to(root) / "tasks"
+            except ValueError:
+                continue
+            break
+    if tasks is None:
+        return
+    try:
+        fd = os.open(tasks, os.O_WRONLY | os.O_CLOEXEC)
+    except OSError:
+        return
+    me = str(threading.get_native_id()).encode()
+    deadline = time.monotonic() + seconds
+    try:
+        while not _joins_done.is_set() and time.monotonic() < deadline:
+            os.write(fd, me)
+            _joins_done.wait(JOIN_EVERY)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def joins_done() -> None:
+    """No box is about to join its group (the first server's has, or none will start): stop keep_joins_fast()."""
+    _joins_done.set()
 
 
 @functools.cache
@@ -483,7 +534,7 @@ class Group:
     def _kill_each(self, timeout: float, frozen: bool) -> bool:
         deadline = time.monotonic() + timeout
         try:
-            while True:
+            for step in itertools.count():
                 left = self.pids()
                 if not left:
                     return True
@@ -497,7 +548,8 @@ class Group:
                     frozen = False
                 if time.monotonic() > deadline:
                     return False
-                time.sleep(0.005)
+                _pause(step)
+            return False  # not reached: count() has no end
         finally:
             if frozen:
                 self._thaw()
@@ -508,10 +560,12 @@ class Group:
 
     def _wait_empty(self, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
+        step = 0
         while self.pids():
             if time.monotonic() > deadline:
                 return False
-            time.sleep(0.005)
+            _pause(step)
+            step += 1
         return True
 
     def close(self) -> None:
@@ -524,16 +578,25 @@ class Group:
                 pass
         self.fds = {}
         for path in self._folders():
+            deadline = time.monotonic() + 0.5
             for folder in _tree(path):  # deepest first: the leaf, and any group a box made below it
-                for _ in range(50):  # a just-killed process may still be leaving the group
+                for step in itertools.count():  # a just-killed process may still be leaving the group
                     try:
                         folder.rmdir()
                         break
                     except FileNotFoundError:
                         break
                     except OSError:
-                        time.sleep(0.01)
+                        if time.monotonic() > deadline:
+                            break
+                        _pause(step)
         self.dirs = {}
+
+
+def _pause(step: int) -> None:
+    """Wait a little longer at each step (0.5 ms, then 1, 2, up to 5): a killed process is most often
+    gone within a millisecond, and a run's end waits for its last box's teardown."""
+    time.sleep(min(0.005, 0.0005 * (1 << min(step, 4))))
 
 
 def _tree(folder: Path) -> list[Path]:

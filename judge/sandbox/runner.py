@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.problems.problem import Limits
+from judge.sandbox import cgroups
 from judge.sandbox.box import Box, Jail, Mount
 from judge.sandbox.meter import Meter, Usage
 from judge.sandbox.protocol import Known, Status, decode
@@ -122,6 +123,8 @@ class Server:
                 env=self.box.environment(self.workdir), cwd=self.workdir,
             )
             self.jail.sent()
+            if self.jail.group is not None:  # its process has joined the box's group (cgroups.keep_joins_fast)
+                cgroups.joins_done()
         except BaseException:
             self.jail.close()
             self.jail = None
@@ -345,21 +348,8 @@ class Server:
         return _ended(proc.returncode)
 
     def close(self) -> None:
-        """Let the server finish on EOF, then make sure nothing of it is left."""
-        if not self.proc:
-            return
-        if self.ahead is not None:  # a case sent ahead that no one will read: no need to wait for it
-            self.stop()
-            return
-        try:
-            os.close(self.req_w)
-        except OSError:
-            pass
-        self.req_w = -1
-        try:
-            self.proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            pass
+        """End the server once its cases are done: killed at once, with everything it started. It has
+        nothing left to say, and its own exit on EOF (an interpreter's shutdown) took longer than the kill."""
         self.stop()
 
 

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import errno
 import functools
-import hashlib
 import os
-import platform
 import sys
 
 from judge import cache
@@ -35,17 +33,18 @@ FORMAT = 1
 @functools.cache
 def program() -> bytes | str:
     """The filter as BPF bytes for `bwrap --seccomp`, or why there is none (a one-line reason)."""
-    key = hashlib.sha256(repr((FORMAT, DENIED, platform.machine(), sys.byteorder)).encode()).hexdigest()[:32]
-    path = CACHE_ROOT / "seccomp" / f"{key}.bpf"
+    # Named by what it is built for; its first line names the calls it refuses, its second is the program.
+    path = CACHE_ROOT / "seccomp" / f"v{FORMAT}-{os.uname().machine}-{sys.byteorder}.bpf"
     try:
-        kept = bytes.fromhex(path.read_text())
-        if kept and len(kept) % 8 == 0:  # whole sock_filter instructions
+        denied, program_hex = path.read_text().split("\n")[:2]
+        kept = bytes.fromhex(program_hex)
+        if denied == ",".join(DENIED) and kept and len(kept) % 8 == 0:  # whole sock_filter instructions
             return kept
     except (OSError, ValueError):
         pass
     built = _build()
     if isinstance(built, bytes):
-        cache.keep(path, built.hex())
+        cache.keep(path, ",".join(DENIED) + "\n" + built.hex() + "\n")
     return built
 
 
@@ -58,7 +57,7 @@ def _build() -> bytes | str:
         return f"libseccomp cannot be loaded ({exc}; Debian: apt-get install libseccomp2)"
     try:
         rules = pyseccomp.SyscallFilter(pyseccomp.ALLOW)
-        if platform.machine() == "x86_64":  # x32's numbers are the native ones with a bit set: same rules
+        if os.uname().machine == "x86_64":  # x32's numbers are the native ones with a bit set: same rules
             rules.add_arch(pyseccomp.Arch.X32)
         for name in DENIED:
             rules.add_rule(pyseccomp.ERRNO(errno.EPERM), name)
