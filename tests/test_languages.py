@@ -233,6 +233,21 @@ def test_java_offers_javafx_pair_and_entry_points_that_throw(tmp_path):
     assert run.compile_error is None and run.outcomes[0].value == [0, 1, 2], (run.compile_error, run.outcomes)
 
 
+def test_python_imports_sortedcontainers_as_on_the_platform_and_nothing_else_of_the_judges(problem, tmp_path):
+    """LeetCode's Python lets a solution import sortedcontainers; the judge's other packages (yaml,
+    hypothesis...) stay out of reach, even where the box shows the folder they are in."""
+    path = tmp_path / "sorted.py"
+    path.write_text("from sortedcontainers import SortedList, SortedDict\n\nclass Solution:\n"
+                    "    def updateBoard(self, board, click):\n"
+                    "        seen = SortedList([3, 1, 2]); seen.add(0)\n"
+                    "        board[0][0] = str(list(seen)[1]) + str(len(SortedDict(a=1)))\n"
+                    "        return board\n")
+    assert execute(problem, path, [[[["E"]], [0, 0]]]).outcomes[0].value == [["11"]]
+    path.write_text("import yaml\n\nclass Solution:\n    def updateBoard(self, board, click):\n        return board\n")
+    outcome = execute(problem, path, [[[["E"]], [0, 0]]]).outcomes[0]
+    assert outcome.verdict.value == "RE" and "No module named 'yaml'" in outcome.message, outcome.message
+
+
 def test_compile_step_is_limited(tmp_path):
     code, output = run_limited(["sh", "-c", "yes error | head -c 1000000; exit 1"], tmp_path, {}, 10, 256)
     assert code == 1 and len(output) <= 64 * 1024

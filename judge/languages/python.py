@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import shutil
@@ -40,7 +41,13 @@ class Python(Language):
         """Copy the source into the box's folder; the server compiles it and reports a syntax error as CE."""
         artifact = workdir / "solution.py"
         shutil.copyfile(source, artifact)
-        return Prepared(ok=True, source=source, artifact=artifact, mounts=(self.harness.parent, *runtime_dirs()))
+        shown = tuple(folder / name for name, folder in libraries().items())
+        return Prepared(ok=True, source=source, artifact=artifact,
+                        mounts=(self.harness.parent, *runtime_dirs(), *shown))
+
+    def config(self, problem: Problem, prepared: Prepared) -> dict[str, Any]:
+        """The base config, and where the box shows each library a submission may import."""
+        return {**super().config(problem, prepared), "libraries": {n: str(f) for n, f in libraries().items()}}
 
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """-I -S: no user site, no site-packages, no PYTHON* variables of the judge's user."""
@@ -62,6 +69,22 @@ def compiled(script: Path) -> Path:
              and int.from_bytes(head[8:12], "little") == int(stat.st_mtime) & 0xFFFFFFFF
              and int.from_bytes(head[12:16], "little") == stat.st_size & 0xFFFFFFFF)
     return cached if fresh else script
+
+
+#: What the platform's Python lets a solution import beyond the standard library (LeetCode: SortedList,
+#: SortedDict, SortedSet). Nothing else of the judge's own packages is importable in the box.
+LIBRARIES = ("sortedcontainers",)
+
+
+@functools.cache
+def libraries() -> dict[str, Path]:
+    """Each library the judge's Python has, by name: the folder it is in (its package is shown in the box)."""
+    found = {}
+    for name in LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.submodule_search_locations:
+            found[name] = Path(next(iter(spec.submodule_search_locations))).resolve().parent
+    return found
 
 
 def interpreter() -> str:
