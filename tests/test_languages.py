@@ -248,6 +248,27 @@ def test_python_imports_sortedcontainers_as_on_the_platform_and_nothing_else_of_
     assert outcome.verdict.value == "RE" and "No module named 'yaml'" in outcome.message, outcome.message
 
 
+@pytest.mark.parametrize("name", ["globals.js", "globals.ts", "shadowed.js"])
+def test_javascript_has_the_platforms_library_globals(problem, name):
+    """lodash's _, MinPriorityQueue/MaxPriorityQueue/PriorityQueue (v6), Queue, Deque and structuredClone,
+    as LeetCode offers them without a require, each loaded in the case's own context; a submission's own
+    `var _` or `class Queue` takes the name. Each file checks what the libraries give, then answers."""
+    path = ROOT / "tests" / "data" / "libraries" / name
+    run = execute(problem, path, [EXAMPLE, EXAMPLE])
+    assert run.compile_error is None and [o.value for o in run.outcomes] == [EXAMPLE_OUT] * 2, \
+        [(o.verdict, o.message) for o in run.outcomes]
+
+
+def test_a_javascript_answer_holding_infinity_says_so(tmp_path):
+    """JSON writes Infinity and NaN as null: the WA says what the answer held, not that it was null."""
+    coins = load_problem("coin_change")
+    path = tmp_path / "infinity.js"
+    path.write_text("var coinChange = function(coins, amount) {\n  return amount ? Infinity : NaN;\n};\n")
+    first, second = execute(coins, path, [[[2], 3], [[1], 0]]).outcomes
+    assert first.verdict.value == "WA" and first.message == "the answer holds Infinity, which JSON writes as null"
+    assert second.verdict.value == "WA" and "holds NaN" in second.message
+
+
 def test_compile_step_is_limited(tmp_path):
     code, output = run_limited(["sh", "-c", "yes error | head -c 1000000; exit 1"], tmp_path, {}, 10, 256)
     assert code == 1 and len(output) <= 64 * 1024

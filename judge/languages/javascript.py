@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from judge.languages import node_packages
 from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box
@@ -31,7 +32,12 @@ class JavaScript(Language):
         """Nothing to compile: the server reports a syntax error as CE when it loads the copy."""
         artifact = workdir / "solution.js"
         shutil.copyfile(source, artifact)
-        return Prepared(ok=True, source=source, artifact=artifact, mounts=(HARNESS_DIR,))
+        return Prepared(ok=True, source=source, artifact=artifact,
+                        mounts=(HARNESS_DIR, *node_packages.library_folders()))
+
+    def config(self, problem: Problem, prepared: Prepared) -> dict[str, Any]:
+        """The base config, and the libraries LeetCode offers as globals (node_packages.GLOBALS)."""
+        return {**super().config(problem, prepared), "libraries": node_packages.libraries()}
 
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The main thread only speaks the protocol: a small heap; the worker gets the case limits.

@@ -11,6 +11,7 @@ grading: that would reach the network in the middle of a run of untrusted code, 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -18,6 +19,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from judge import defaults
 from judge.errors import SetupError
@@ -46,6 +48,57 @@ def package(name: str) -> Path | None:
         if (folder / "package.json").is_file():
             return folder
     return None
+
+
+#: What LeetCode's JavaScript and TypeScript offer as globals, without a require: the global's name ->
+#: (its package, the package's export it is, or None for the package's whole module).
+GLOBALS = {
+    "_": ("lodash", None),
+    "MinPriorityQueue": ("@datastructures-js/priority-queue", "MinPriorityQueue"),
+    "MaxPriorityQueue": ("@datastructures-js/priority-queue", "MaxPriorityQueue"),
+    "PriorityQueue": ("@datastructures-js/priority-queue", "PriorityQueue"),
+    "Queue": ("@datastructures-js/queue", "Queue"),
+    "Deque": ("@datastructures-js/deque", "Deque"),
+    "structuredClone": ("@ungap/structured-clone", "default"),   # node's own is the host realm's
+}
+#: Packages the globals' packages require.
+REQUIRED = ("@datastructures-js/heap",)
+#: A package loaded from another file than its package.json's main: lodash's minified build (the same
+#: code, in a seventh of the text every case's context holds).
+MAINS = {"lodash": "lodash.min.js"}
+
+
+@functools.cache
+def libraries() -> dict[str, Any]:
+    """What the JavaScript harness loads the globals from, for the packages installed: `files` (module id
+    -> path), `mains` (package -> its main module's id), `globals` (name -> [package, export])."""
+    files: dict[str, str] = {}
+    mains: dict[str, str] = {}
+    for name in dict.fromkeys([*(pkg for pkg, _ in GLOBALS.values()), *REQUIRED]):
+        folder = package(name)
+        if folder is None:
+            continue
+        main = MAINS.get(name) or _main(folder)
+        mains[name] = f"{name}/{main}"
+        found = [folder / main] if name in MAINS else [
+            p for p in folder.rglob("*.js") if not {"node_modules", "esm"} & set(p.relative_to(folder).parts)]
+        files.update({f"{name}/{p.relative_to(folder).as_posix()}": str(p) for p in sorted(found)})
+    globals_ = {g: [pkg, key] for g, (pkg, key) in GLOBALS.items() if pkg in mains}
+    return {"files": files, "mains": mains, "globals": globals_}
+
+
+def library_folders() -> tuple[Path, ...]:
+    """The installed packages the globals need, for the box to show (read-only)."""
+    return tuple(folder for name in libraries()["mains"] if (folder := package(name)) is not None)
+
+
+def _main(folder: Path) -> str:
+    try:
+        main = json.loads((folder / "package.json").read_text()).get("main") or "index.js"
+    except (OSError, ValueError, AttributeError):
+        main = "index.js"
+    main = str(main).removeprefix("./")
+    return main if main.endswith(".js") else f"{main}.js"
 
 
 def version(folder: Path) -> str | None:

@@ -70,6 +70,14 @@ class TypeScript(Compiled):
             return Path(node_packages.cache_folder(), "node_modules", "typescript")
         return package
 
+    def runtime_mounts(self) -> tuple[Path, ...]:
+        """What the JavaScript server's box shows: node's folders and the libraries offered as globals."""
+        return (*super().runtime_mounts(), *node_packages.library_folders())
+
+    def config(self, problem: Problem, prepared: Prepared) -> dict[str, Any]:
+        """The JavaScript server's config (the libraries it offers as globals)."""
+        return JAVASCRIPT.config(problem, prepared)
+
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The JavaScript server."""
         return JAVASCRIPT.server_argv(prepared, config)

@@ -31,7 +31,7 @@ const DONT_CONTEXTIFY = vm.constants && vm.constants.DONT_CONTEXTIFY;
 //: Outcomes a worker may report, and the fields of each that the main thread passes on.
 const FIELDS = {
   ok: ['value'], exception: ['type', 'message', 'where'], memory: [], noentry: ['message'],
-  output_limit: [], harness_error: ['message'],
+  output_limit: [], harness_error: ['message'], bad_value: ['message'],
 };
 
 function compileError(source) {
@@ -282,6 +282,16 @@ const PRELUDE = `'use strict';
       return { status: 'exception', type: 'Error', message: 'an exception that cannot be described' };
     }
   };
+  // The first Infinity or NaN in an answer (a number or an array of them), which JSON would write as null.
+  const nonFinite = (v, depth) => {
+    if (typeof v === 'number') return isFinite(v) ? undefined : toText(v);
+    if (!isArray(v) || depth > 64) return undefined;
+    for (let i = 0; i < v.length; i++) {
+      const found = nonFinite(v[i], depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
   const call = (line) => {
     const found = ENTRY_FOUND;
     if (found === 'none') return { status: 'noentry', message: NO_ENTRY };
@@ -289,6 +299,8 @@ const PRELUDE = `'use strict';
     let r = ENTRY_CALL;
     if (r === undefined && INPLACE >= 0) r = args[INPLACE];
     const text = stringify(r === undefined ? null : r);
+    const bad = text !== undefined && text.includes('null') ? nonFinite(r, 0) : undefined;
+    if (bad !== undefined) return { status: 'bad_value', message: 'the answer holds ' + bad + ', which JSON writes as null' };
     if (text !== undefined && text.length > OUTPUT_BYTES) return { status: 'output_limit' };
     // The answer's text travels apart from the rest, never parsed again outside this realm: cloning
     // or parsing a 5,000-deep array on the main thread's small stack would hang it.
@@ -307,6 +319,56 @@ const PRELUDE = `'use strict';
     return stringify(result);
   };
 })()`;
+
+// What LeetCode's JavaScript offers without a require (lodash's _, MinPriorityQueue, Queue, ...): run in each
+// case's context before the submission. Each global is a getter that loads its package the first time it is
+// read, from the CommonJS files embedded below as strings, compiled by the context's own Function, so the
+// library is of the case's realm like everything else the case can reach; assigning the name replaces it.
+function librarySource(libraries) {
+  const files = {};
+  for (const id of Object.keys(libraries.files)) files[id] = fs.readFileSync(libraries.files[id], 'utf8');
+  return `'use strict';
+(() => {
+  const FILES = ${JSON.stringify(files)};
+  const MAINS = ${JSON.stringify(libraries.mains)};
+  const GLOBALS = ${JSON.stringify(libraries.globals)};
+  const make = Function;
+  const define = Object.defineProperty;
+  const loaded = { __proto__: null };
+  const resolve = (from, spec) => {
+    if (spec[0] !== '.') return MAINS[spec];
+    const parts = from.split('/');
+    parts.pop();
+    for (const part of spec.split('/')) {
+      if (part === '..') parts.pop(); else if (part !== '.' && part !== '') parts.push(part);
+    }
+    const id = parts.join('/');
+    return id in FILES ? id : (id + '.js') in FILES ? id + '.js' : id + '/index.js';
+  };
+  const load = (id) => {
+    if (!(id in FILES)) throw new Error('Cannot find module ' + id);
+    if (loaded[id]) return loaded[id].exports;
+    const module = { exports: {} };
+    loaded[id] = module;
+    make('exports', 'require', 'module', FILES[id])(module.exports, (spec) => load(resolve(id, spec)), module);
+    return module.exports;
+  };
+  for (const name of Object.keys(GLOBALS)) {
+    const [pkg, key] = GLOBALS[name];
+    const set = (value) => define(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+    define(globalThis, name, {
+      configurable: true, enumerable: false, set,
+      get() {
+        set(undefined);  // while it loads, its own code sees no such global (structuredClone's polyfill looks)
+        const exported = load(MAINS[pkg]);
+        const value = key === null ? exported : exported[key];
+        set(value);
+        return value;
+      },
+    });
+  }
+})();`;
+}
 
 function preludeSource(config) {
   const name = config.function;
@@ -338,9 +400,12 @@ function runWorker() {
   // import() rejects with a string, not with an error of this realm (node runs with --experimental-vm-modules).
   const refuse = () => { throw 'import() is not available'; };
   const script = new Script(source, { filename: FILENAME, importModuleDynamically: refuse });
-  let prelude;
+  let prelude, libraries = null;
   try {
     prelude = new Script(preludeSource(config), { filename: PRELUDE_FILENAME, importModuleDynamically: refuse });
+    if (config.libraries && Object.keys(config.libraries.globals).length) {
+      libraries = new Script(librarySource(config.libraries), { filename: 'judge:libraries', importModuleDynamically: refuse });
+    }
   } catch (e) {
     parentPort.on('message', () => post({ status: 'harness_error', message: String(e.message) }));
     post('ready');
@@ -355,6 +420,7 @@ function runWorker() {
   // making a context is most of a small case's cost. No submission code runs in it before its case.
   const fresh = () => {
     const context = createContext(DONT_CONTEXTIFY || { __proto__: null }, contextOptions);
+    if (libraries !== null) apply(run, libraries, [context, none]);
     return { context, finish: apply(run, prelude, [context, none]) };
   };
   let made = null;
