@@ -485,10 +485,11 @@ def _real_time(result) -> None:
 RUNTIME_ATTACKS = {
     "js_escape.js": (Verdict.AC, _js_escape),
     "js_state.js": (Verdict.AC, _marked_fresh),
-    "js_require.js": (Verdict.RE, _all_messages("ReferenceError: require is not defined")),
+    "js_require.js": (Verdict.RE, _all_messages("Error: Cannot find module 'fs'")),
     "ts_escape.ts": (Verdict.RE, _all_messages("ReferenceError: process is not defined")),
     "forge_pipe.cpp": (Verdict.WA, _reopened_nothing),
     "forge_time.cpp": (Verdict.AC, _real_time),
+    "start_compile_error.cpp": (Verdict.RE, _all_messages("the server said the source does not compile")),
 }
 
 

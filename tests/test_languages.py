@@ -248,11 +248,12 @@ def test_python_imports_sortedcontainers_as_on_the_platform_and_nothing_else_of_
     assert outcome.verdict.value == "RE" and "No module named 'yaml'" in outcome.message, outcome.message
 
 
-@pytest.mark.parametrize("name", ["globals.js", "globals.ts", "shadowed.js"])
+@pytest.mark.parametrize("name", ["globals.js", "globals.ts", "shadowed.js", "required.js", "imported.ts"])
 def test_javascript_has_the_platforms_library_globals(problem, name):
     """lodash's _, MinPriorityQueue/MaxPriorityQueue/PriorityQueue (v6), Queue, Deque and structuredClone,
     as LeetCode offers them without a require, each loaded in the case's own context; a submission's own
-    `var _` or `class Queue` takes the name. Each file checks what the libraries give, then answers."""
+    `var _` or `class Queue` takes the name; `require` (a TypeScript `import`) gives the same packages, and
+    `module.exports` or `export` is harmless. Each file checks what the libraries give, then answers."""
     path = ROOT / "tests" / "data" / "libraries" / name
     run = execute(problem, path, [EXAMPLE, EXAMPLE])
     assert run.compile_error is None and [o.value for o in run.outcomes] == [EXAMPLE_OUT] * 2, \

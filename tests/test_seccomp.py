@@ -59,7 +59,8 @@ def test_each_descriptor_reads_the_whole_program():
 
 def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
     """A real box: `--seccomp` and `--disable-userns` on its command line; inside, the denied calls
-    fail with EPERM, others work, and unshare(CLONE_NEWUSER) fails."""
+    fail with EPERM (inotify, mincore, a cached-only preadv2, io_uring), others work (a plain preadv2),
+    unshare(CLONE_NEWUSER) fails and /proc/keys cannot be read."""
     box = detect()
     if not isinstance(box, BwrapBox):
         pytest.skip(f"no sandbox here: {box.reason}")
@@ -67,7 +68,17 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
             "libc = ctypes.CDLL(None, use_errno=True)\n"
             "print(libc.syscall(294, 0), ctypes.get_errno())\n"          # inotify_init1: EPERM
             "print(libc.getpid() > 0)\n"
-            "print(libc.unshare(0x10000000), ctypes.get_errno())\n")   # CLONE_NEWUSER: ENOSPC
+            "print(libc.unshare(0x10000000), ctypes.get_errno())\n"     # CLONE_NEWUSER: ENOSPC
+            "fd = os.open('/usr/bin/env', os.O_RDONLY)\n"
+            "vec = ctypes.create_string_buffer(1)\n"   # mincore: EPERM (unfiltered, ENOMEM at address 0)
+            "print(libc.syscall(27, ctypes.c_void_p(0), 4096, vec), ctypes.get_errno())\n"
+            "buf = ctypes.create_string_buffer(8)\n"
+            "iov = (ctypes.c_void_p * 2)(ctypes.addressof(buf), 8)\n"
+            "print(libc.syscall(327, fd, iov, 1, 0, 0, 8), ctypes.get_errno())\n"       # preadv2 NOWAIT: EPERM
+            "print(libc.syscall(327, fd, iov, 1, 0, 0, 0))\n"                          # preadv2: 8 bytes
+            "print(libc.syscall(425, 4, ctypes.create_string_buffer(120)), ctypes.get_errno())\n"  # io_uring_setup
+            "try:\n    open('/proc/keys').read(); print('keys read')\n"
+            "except OSError as e:\n    print('keys', e.errno)\n")
     jail = box.open()
     try:
         command = box.command(["python3", "-I", "-c", code], tmp_path, [Mount(tmp_path)], filter_fd=jail.filter)
@@ -76,4 +87,4 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
                              preexec_fn=jail.preexec, env=box.environment(tmp_path)).stdout.split("\n")
     finally:
         jail.close()
-    assert out[:3] == ["-1 1", "True", "-1 28"], out
+    assert out[:9] == ["-1 1", "True", "-1 28", "-1 1", "-1 1", "8", "-1 1", "keys 13", ""], out

@@ -23,6 +23,9 @@ from judge.sandbox.protocol import Known, Status
 from judge.sandbox.runner import Arguments, Launch, Reply, Server
 from judge.verdict import Verdict
 
+#: The largest source a submission may have (solutions are a few KiB; see prepare()).
+MAX_SOURCE_BYTES = 1 << 20
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -79,6 +82,15 @@ class Session:
         if not tool.ok:
             self.judge_error = f"the {self.language.title} toolchain is missing: {tool.message}"
             return False
+        try:
+            size = self.source.stat().st_size
+        except OSError:
+            size = 0  # the language's prepare says what is wrong with the file
+        if size > MAX_SOURCE_BYTES:
+            # Python and JavaScript compile a source before `ready`, into the memory the cases are measured
+            # against: a 90 MiB literal would be held by every case uncounted. No solution is near this.
+            self.compile_error = f"the source is larger than {MAX_SOURCE_BYTES >> 10} KiB"
+            return False
         self.workdir = Path(tempfile.mkdtemp(prefix="judge-"))
         prepared = self.language.prepare(self.source.resolve(), self.workdir, self.problem, self.box)
         if not prepared.ok:
@@ -118,10 +130,13 @@ class Session:
         if reply.status is Status.WALL_TIMEOUT:
             # The CPU limit is on the box's CPU time and load cannot trip it; the wall limit (3x CPU) can be
             # tripped by a machine busy with other work. So a wall time-out is given only when a fresh
-            # server times out again on the same case (README, "Speed": how load is accounted for).
+            # server times out again on the same case (README, "Speed": how load is accounted for). The
+            # fresh server's CPU time is added to the first one's: a box can leave its progress where the
+            # next box finds it (page-cache timing, seccomp.py), and the retry would then finish the work.
+            spent = reply.cpu_ms or 0.0
             self._stop()
             if self._start() is None:
-                reply = self.server.run(args, following, known)
+                reply = _with_spent(self.server.run(args, following, known), spent, self.problem.limits.time)
         outcome = interpret(self.problem, reply)
         if self.language.numbers_are_doubles and outcome.verdict is None:
             outcome = replace(outcome, doubles=True)
@@ -152,12 +167,16 @@ class Session:
             return None
         server.stop()
         if start.status is Status.COMPILE_ERROR:
-            self.compile_error = str(start.data.get("message", "")) or "compile error"
-            return Outcome(Verdict.CE, message=self.compile_error)
-        run = interpret(self.problem, start)
-        if run.verdict is Verdict.CE:
-            self.compile_error = run.message
-        return run
+            if self.starts == 1 and not self.answered and not self.language.code_before_ready:
+                self.compile_error = str(start.data.get("message", "")) or "compile error"
+                return Outcome(Verdict.CE, message=self.compile_error)
+            # A source the server compiles says so at its first start, before it has seen any case. Said by
+            # a server started again (after a case), or where the submission's code runs before `ready`
+            # (C++, Go: their compiler has spoken already), it is the submission's line: never a CE, whose
+            # message is shown whatever the case's group and which costs no try in a contest.
+            return Outcome(Verdict.RE, message="the server said the source does not compile, after its compiler "
+                           "or an earlier start had accepted it", wall_ms=start.wall_ms, output=start.output)
+        return interpret(self.problem, start)
 
     def _launch(self) -> Launch:
         """How the box starts this submission's server: the language's argv with the pipes in its config."""
@@ -185,6 +204,17 @@ class Session:
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)
             self.workdir = None
+
+
+def _with_spent(reply: Reply, spent: float, limit_s: float) -> Reply:
+    """A retried case's reply with the first attempt's CPU time added; TLE when the two are over the limit."""
+    if reply.cpu_ms is None:
+        return reply
+    total = reply.cpu_ms + spent
+    if total > limit_s * 1000 and not reply.status.fatal and reply.status.verdict in (None, Verdict.WA):
+        return replace(reply, status=Status.TIMEOUT, data={}, cpu_ms=total,
+                       exit_info=f"the box used {total:.0f} ms of CPU time over two attempts")
+    return replace(reply, cpu_ms=total)
 
 
 def no_entry(problem: Problem) -> str:

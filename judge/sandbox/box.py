@@ -53,6 +53,19 @@ ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/l
 TOOL_ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives")
 #: Where a tool's folder appears in its box: one fixed path, so its output never names the judge's folders.
 TOOL_FOLDER = Path("/build")
+#: Files of a box's /proc it cannot read (/dev/null over them, a device its mounts forbid): the names
+#: and ids of the keys in the judge user's keyrings, which its uid maps to (what they hold is refused
+#: by the system call filter, seccomp.py).
+HIDDEN_PROC = ("/proc/keys", "/proc/key-users")
+
+
+def _proc(args: list[str]) -> list[str]:
+    """bwrap's arguments for a box's own /proc, with the HIDDEN_PROC files out of reach."""
+    args = args + ["--proc", "/proc"]
+    for name in HIDDEN_PROC:
+        if os.path.exists(name):
+            args += ["--ro-bind", "/dev/null", name]
+    return args
 
 
 @dataclass(frozen=True)
@@ -227,8 +240,8 @@ class BwrapBox(Box):
     def command(self, argv: list[str], workdir: Path, mounts: list[Mount], keep_fds: tuple[int, ...] = (),
                 filter_fd: int | None = None) -> list[str]:
         """bwrap's arguments, then `argv`. Inherited fds (`keep_fds`) pass through bwrap unchanged."""
-        args = self._isolation(ETC_FILES, filter_fd)
-        args += ["--proc", "/proc", "--dev", "/dev",
+        args = _proc(self._isolation(ETC_FILES, filter_fd))
+        args += ["--dev", "/dev",
                  "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
         # Parents before children, so a folder inside another mount (the work folder in /tmp) stays visible.
         for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
@@ -247,8 +260,8 @@ class BwrapBox(Box):
         /proc only when `proc` (its mountinfo names the host folders behind the mounts).
         """
         args = self._isolation(TOOL_ETC_FILES, filter_fd)
-        args += [*(["--proc", "/proc"] if proc else []),
-                 "--dev", "/dev", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
+        args = _proc(args) if proc else args
+        args += ["--dev", "/dev", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
         for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
             shown = str(Path(mount.path).resolve())
             args += ["--ro-bind", shown, shown]

@@ -4,7 +4,13 @@ A box's user namespace maps its uid 65534 to the judge's own user, and some kern
 that user whatever the namespace: its keyrings (a box could read the keys kept there, Kerberos
 tickets, say, and leave keys that a later box reads back: state across boxes, runs and
 submissions, which turned a wall time-out's fresh retry into a resumed computation) and its inotify
-and fanotify instances (a box holding them all leaves none to the judge's user). bubblewrap loads
+and fanotify instances (a box holding them all leaves none to the judge's user). And every box
+sees the same system files, whose pages in the page cache a box can load or drop: `mincore`,
+`cachestat` and a `preadv2` with RWF_NOWAIT (or io_uring's reads, which can set it) tell without a
+clock which pages are cached, a channel from one box to the next (a secret case's input, written
+by one submission and printed by a later one in a sample case). Reading them by the time a read
+takes is still possible, slowly, as any timing channel; a wall time-out's retry is charged the first
+attempt's CPU time as well (session.py), so it gains nothing from one. bubblewrap loads
 this filter (`--seccomp FD`) into every box, servers and compilers alike; everything else is allowed
 (the namespaces, the cgroup and the limits are the walls). Calls of another ABI than the native one
 (i386 through `int 0x80`) kill the process; x32 calls get the same rules as native ones.
@@ -25,9 +31,12 @@ from judge import cache
 from judge.defaults import CACHE_ROOT
 
 #: Refused in every box (EPERM), and why: see the module's docstring.
-DENIED = ("add_key", "keyctl", "request_key", "inotify_init", "inotify_init1", "fanotify_init")
+DENIED = ("add_key", "keyctl", "request_key", "inotify_init", "inotify_init1", "fanotify_init",
+          "mincore", "cachestat", "io_uring_setup", "io_uring_enter", "io_uring_register")
+#: preadv2 is refused only with this flag (RWF_NOWAIT: read only what is cached), its 6th argument.
+RWF_NOWAIT = 0x8
 #: Bumped when the way the program is built changes, so a cached one is built again.
-FORMAT = 1
+FORMAT = 2
 
 
 @functools.cache
@@ -60,7 +69,15 @@ def _build() -> bytes | str:
         if os.uname().machine == "x86_64":  # x32's numbers are the native ones with a bit set: same rules
             rules.add_arch(pyseccomp.Arch.X32)
         for name in DENIED:
-            rules.add_rule(pyseccomp.ERRNO(errno.EPERM), name)
+            try:
+                rules.add_rule(pyseccomp.ERRNO(errno.EPERM), name)
+            except (OSError, RuntimeError, ValueError):
+                if name != "cachestat":  # newer than some libseccomp (Linux 6.5): then refused by number
+                    raise
+                if os.uname().machine == "x86_64":
+                    rules.add_rule(pyseccomp.ERRNO(errno.EPERM), 451)
+        rules.add_rule(pyseccomp.ERRNO(errno.EPERM), "preadv2",
+                       pyseccomp.Arg(5, pyseccomp.MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT))
         read, write = os.pipe()
         try:
             with os.fdopen(write, "wb", closefd=False) as out:

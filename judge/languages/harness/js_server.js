@@ -329,8 +329,8 @@ function librarySource(libraries) {
   for (const id of Object.keys(libraries.files)) files[id] = fs.readFileSync(libraries.files[id], 'utf8');
   return `'use strict';
 (() => {
-  const FILES = ${JSON.stringify(files)};
-  const MAINS = ${JSON.stringify(libraries.mains)};
+  const FILES = { __proto__: null, ...${JSON.stringify(files)} };
+  const MAINS = { __proto__: null, ...${JSON.stringify(libraries.mains)} };
   const GLOBALS = ${JSON.stringify(libraries.globals)};
   const make = Function;
   const define = Object.defineProperty;
@@ -353,6 +353,15 @@ function librarySource(libraries) {
     make('exports', 'require', 'module', FILES[id])(module.exports, (spec) => load(resolve(id, spec)), module);
     return module.exports;
   };
+  // A script as node's module scope has it: require() gives these packages alone (a TypeScript import
+  // of one becomes a require), module and exports take what an export writes.
+  const value = (name, v) => define(globalThis, name, { value: v, writable: true, configurable: true, enumerable: false });
+  value('require', (spec) => {
+    if (typeof spec === 'string' && spec in MAINS) return load(MAINS[spec]);
+    throw new Error("Cannot find module '" + spec + "'");
+  });
+  value('module', { exports: {} });
+  value('exports', globalThis.module.exports);
   for (const name of Object.keys(GLOBALS)) {
     const [pkg, key] = GLOBALS[name];
     const set = (value) => define(globalThis, name, { value, writable: true, configurable: true, enumerable: false });

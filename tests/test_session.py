@@ -1,0 +1,34 @@
+"""One submission across many inputs (judge/grading/session.py): what a reply means, and when."""
+
+from __future__ import annotations
+
+from judge.grading.grade import Options, execute
+from judge.grading.session import MAX_SOURCE_BYTES, _with_spent
+from judge.problems.problem import load_problem
+from judge.sandbox.protocol import Status
+from judge.sandbox.runner import Reply
+
+PROBLEM = load_problem("minesweeper")
+
+
+def test_a_retried_case_is_charged_the_first_attempts_cpu_time():
+    """A wall time-out is retried in a fresh box; whatever the first box did counts too, so work left
+    where the next box finds it (a timing channel) cannot finish a case over the limit in two halves."""
+    within = _with_spent(Reply(Status.OK, {"value": 1}, cpu_ms=300.0), 400.0, 1.0)
+    assert within.status is Status.OK and within.cpu_ms == 700.0
+    over = _with_spent(Reply(Status.OK, {"value": 1}, cpu_ms=650.0), 800.0, 1.0)
+    assert over.status is Status.TIMEOUT and over.cpu_ms == 1450.0 and "two attempts" in over.exit_info
+    assert over.status.verdict.value == "TLE"
+    crashed = _with_spent(Reply(Status.EXCEPTION, {"type": "E", "message": ""}, cpu_ms=650.0), 800.0, 1.0)
+    assert crashed.status is Status.EXCEPTION   # a crash stays what it is
+    unmeasured = Reply(Status.OK, {"value": 1})
+    assert _with_spent(unmeasured, 800.0, 1.0) is unmeasured
+
+
+def test_a_source_over_the_cap_is_a_compile_error(tmp_path):
+    """A source is compiled before `ready`, into memory no case is charged: a huge literal is refused."""
+    path = tmp_path / "huge.py"
+    path.write_text("TABLE = b'" + "x" * MAX_SOURCE_BYTES + "'\nclass Solution:\n"
+                    "    def updateBoard(self, board, click):\n        return board\n")
+    run = execute(PROBLEM, path, [[[["E"]], [0, 0]]], Options())
+    assert run.compile_error == f"the source is larger than {MAX_SOURCE_BYTES >> 10} KiB"
