@@ -490,6 +490,7 @@ RUNTIME_ATTACKS = {
     "forge_pipe.cpp": (Verdict.WA, _reopened_nothing),
     "forge_time.cpp": (Verdict.AC, _real_time),
     "start_compile_error.cpp": (Verdict.RE, _all_messages("the server said the source does not compile")),
+    "shadow_class.java": (Verdict.RE, _all_messages("RuntimeException: no precompute")),
 }
 
 

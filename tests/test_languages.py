@@ -19,6 +19,7 @@ from judge.languages.base import run_limited
 from judge.languages.cpp import cpp_type, glue as cpp_glue
 from judge.languages.go import glue as go_glue, go_type, prelude
 from judge.languages.java import java_type
+from judge.languages.python import site_folders as python_site_folders
 from judge.problems.problem import load_problem
 from judge.sandbox.box import RlimitsBox, detect
 
@@ -246,6 +247,15 @@ def test_python_imports_sortedcontainers_as_on_the_platform_and_nothing_else_of_
     path.write_text("import yaml\n\nclass Solution:\n    def updateBoard(self, board, click):\n        return board\n")
     outcome = execute(problem, path, [[[["E"]], [0, 0]]]).outcomes[0]
     assert outcome.verdict.value == "RE" and "No module named 'yaml'" in outcome.message, outcome.message
+    # Not by path either: the box shows the interpreter's site-packages holding sortedcontainers alone.
+    site = str(python_site_folders()[0])
+    path.write_text("import os, sys\n\nclass Solution:\n    def updateBoard(self, board, click):\n"
+                    f"        sys.path.append({site!r})\n"
+                    f"        print(sorted(os.listdir({site!r})))\n"
+                    "        import yaml\n        return board\n")
+    outcome = execute(problem, path, [[[["E"]], [0, 0]]]).outcomes[0]
+    assert outcome.verdict.value == "RE" and "No module named 'yaml'" in outcome.message, outcome.message
+    assert outcome.output.strip() == "['sortedcontainers']", outcome.output
 
 
 @pytest.mark.parametrize("name", ["globals.js", "globals.ts", "shadowed.js", "required.js", "imported.ts"])

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from judge.grading.grade import Options, execute
+from pathlib import Path
+
+import pytest
+
+from judge.errors import UsageError
+from judge.grading.grade import Options, execute, find_submissions
 from judge.grading.session import MAX_SOURCE_BYTES, _with_spent
 from judge.problems.problem import load_problem
 from judge.sandbox.protocol import Status
 from judge.sandbox.runner import Reply
 
+ROOT = Path(__file__).resolve().parent.parent
 PROBLEM = load_problem("minesweeper")
 
 
@@ -32,3 +38,19 @@ def test_a_source_over_the_cap_is_a_compile_error(tmp_path):
                     "    def updateBoard(self, board, click):\n        return board\n")
     run = execute(PROBLEM, path, [[[["E"]], [0, 0]]], Options())
     assert run.compile_error == f"the source is larger than {MAX_SOURCE_BYTES >> 10} KiB"
+
+
+def test_a_symbolic_link_is_never_followed_to_what_it_names(tmp_path):
+    """A link in a hand-in could name a secret case, which the compiler would then quote: found in a
+    folder it is no submission, named on the command line it is refused, and a session given one
+    anyway grades nothing (CE) and reads nothing through it."""
+    secret = ROOT / "problems" / "minesweeper" / "cases" / "secret" / "clicks.yaml"
+    hand_in = tmp_path / "hand-in"
+    hand_in.mkdir()
+    (hand_in / "Sneaky.java").symlink_to(secret)
+    (hand_in / "solution.py").write_text((ROOT / "problems" / "minesweeper" / "reference.py").read_text())
+    assert find_submissions([hand_in]) == [hand_in / "solution.py"]
+    with pytest.raises(UsageError, match="a symbolic link"):
+        find_submissions([hand_in / "Sneaky.java"])
+    run = execute(PROBLEM, hand_in / "Sneaky.java", [[[["E"]], [0, 0]]], Options())
+    assert run.compile_error == "the submission is a symbolic link, not a file: not graded"

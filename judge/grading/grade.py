@@ -72,7 +72,9 @@ class _Submitted(TypedDict):
 
 
 def find_submissions(paths: Sequence[str | Path]) -> list[Path]:
-    """Submission files from files and folders (recursively), in a stable order."""
+    """Submission files from files and folders (recursively), in a stable order. Symbolic links are
+    not submissions: one in a hand-in (a zip, a git clone) could name any file the judge can read, a
+    secret case say, which its compile error would then quote; a folder's are passed over."""
     found: list[Path] = []
     extensions = languages.all_extensions()
     for raw in paths:
@@ -80,12 +82,14 @@ def find_submissions(paths: Sequence[str | Path]) -> list[Path]:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
         if path.is_file():
+            if path.is_symlink():
+                raise UsageError(f"{path}: a symbolic link, not a submission file (give the file it names)")
             languages.for_path(path)  # an unknown language is an error when named directly
             found.append(path)
             continue
         inside = sorted(
             p for p in path.rglob("*")
-            if p.is_file() and p.suffix.lower() in extensions
+            if p.is_file() and not p.is_symlink() and p.suffix.lower() in extensions
             and not any(part.startswith(".") or part in ("__pycache__", "node_modules")
                         for part in p.relative_to(path).parts)
         )

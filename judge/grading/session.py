@@ -82,6 +82,11 @@ class Session:
         if not tool.ok:
             self.judge_error = f"the {self.language.title} toolchain is missing: {tool.message}"
             return False
+        if self.source.is_symlink():
+            # A link in a hand-in (a zip, a git clone) could name any file the judge can read: a secret case
+            # would then be compiled, and quoted back in the compiler's error. Only the file itself is graded.
+            self.compile_error = "the submission is a symbolic link, not a file: not graded"
+            return False
         try:
             size = self.source.stat().st_size
         except OSError:
@@ -189,7 +194,7 @@ class Session:
             return language.server_argv(prepared, config)
 
         return Launch(argv, tuple(Path(p) for p in prepared.mounts), language.code_before_ready,
-                      language.answers_directly)
+                      language.answers_directly, tuple(Path(p) for p in prepared.hidden))
 
     def _stop(self) -> None:
         if self.server is not None:

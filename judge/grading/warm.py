@@ -44,6 +44,7 @@ class Warm:
         """Start now; `box`: the one to start it in (detect()'s by default); `eager`: give the
         starting thread the GIL sooner while the judge is busy meanwhile (a command's first server)."""
         self.problem, self.source, self.box = problem, Path(source).resolve(), box
+        self.given = Path(source)   # as given (a symbolic link is refused as such, not followed)
         self.session: Session | None = None
         self.lock = threading.Lock()
         self.ready = threading.Event()      # the start is over, whatever came of it
@@ -61,7 +62,10 @@ class Warm:
         try:
             box = self.box or detect()
             if box.isolated and not box.shortfall() and not box.unfiltered():
-                session = Session(self.problem, self.source, box=box)
+                try:  # the ordinary path makes it again and reports what is wrong (an unknown language)
+                    session = Session(self.problem, self.given, box=box)
+                except Exception:
+                    return
                 try:
                     if session.prepare():
                         session.begin()

@@ -49,6 +49,7 @@ class Prepared:
     source: Path | None = None
     artifact: Path | None = None        # what the server runs, inside the box's folder (workdir)
     mounts: tuple[Path, ...] = ()       # extra read-only paths the server needs in the box
+    hidden: tuple[Path, ...] = ()       # folders inside those that the box shows empty
     compile_ms: float = 0.0
 
 

@@ -47,9 +47,10 @@ class Java(Compiled):
 """
 
     def sources(self, text: str, problem: Problem) -> dict[str, str]:
-        """Solution.java (a public class must live in a file of its name), the harness, the glue."""
+        """Solution.java (a public class must live in a file of its name), the harness (in its package
+        `judge`, out of the submission's reach: harness/JudgeServer.java), the glue."""
         cls = problem.signature.class_name or "Solution"
-        files = {f"{cls}.java": IMPORTS + text, "JudgeServer.java": self.harness.read_text(),
+        files = {f"{cls}.java": IMPORTS + text, "judge/JudgeServer.java": self.harness.read_text(),
                  "JudgeGlue.java": glue(problem)}
         if "javafx.util" in text:
             files["javafx/util/Pair.java"] = self.pair.read_text()
@@ -80,7 +81,7 @@ class Java(Compiled):
         return [java, f"-Xmx{memory_mb}m", f"-Xms{min(memory_mb, 64)}m", "-XX:MaxMetaspaceSize=128m",
                 "-XX:MaxDirectMemorySize=64m", "-XX:ReservedCodeCacheSize=64m", "-XX:+UseSerialGC",
                 "-XX:-UsePerfData", "-Xshare:auto", "-Djava.awt.headless=true",
-                "-cp", str(prepared.artifact), "JudgeServer", dumps(config)]
+                "-cp", str(prepared.artifact), "judge.JudgeServer", dumps(config)]
 
 
 @functools.cache
@@ -104,7 +105,9 @@ def glue(problem: Problem) -> str:
     # A void entry point is judged on its in-place argument: null tells the server to send that.
     body = f"        {call};\n        return null;\n" if sig.returns == "void" else f"        return {call};\n"
     # `throws Exception`: an entry point may declare checked exceptions; the harness catches every Throwable.
-    return "final class JudgeGlue {\n    static Object call(Object[] a) throws Exception {\n" + body + "    }\n}\n"
+    # Public: the server, in its own package, reaches it through reflection.
+    return ("public final class JudgeGlue {\n    public static Object call(Object[] a) throws Exception {\n"
+            + body + "    }\n}\n")
 
 
 LANGUAGE = Java()

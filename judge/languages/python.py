@@ -43,7 +43,7 @@ class Python(Language):
         shutil.copyfile(source, artifact)
         shown = tuple(folder / name for name, folder in libraries().items())
         return Prepared(ok=True, source=source, artifact=artifact,
-                        mounts=(self.harness.parent, *runtime_dirs(), *shown))
+                        mounts=(self.harness.parent, *runtime_dirs(), *shown), hidden=site_folders())
 
     def config(self, problem: Problem, prepared: Prepared) -> dict[str, Any]:
         """The base config, and where the box shows each library a submission may import."""
@@ -85,6 +85,17 @@ def libraries() -> dict[str, Path]:
         if spec is not None and spec.submodule_search_locations:
             found[name] = Path(next(iter(spec.submodule_search_locations))).resolve().parent
     return found
+
+
+@functools.cache
+def site_folders() -> tuple[Path, ...]:
+    """The interpreter's site-packages inside the folders the box shows: shown empty (the judge's own
+    packages, a wheel-installed judge's source among them), but for the LIBRARIES mounted in them."""
+    import site  # loaded already: the judge runs with it
+
+    shown = runtime_dirs()
+    found = {Path(p).resolve() for p in site.getsitepackages()}
+    return tuple(sorted(p for p in found if p.is_dir() and any(d == p or d in p.parents for d in shown)))
 
 
 def interpreter() -> str:

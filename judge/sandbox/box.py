@@ -83,10 +83,12 @@ class BoxLimits:
 
 @dataclass(frozen=True)
 class Mount:
-    """A path the box needs: read-only unless `writable`."""
+    """A path the box needs: read-only unless `writable`; `hidden`: a folder inside another mount that
+    the box sees empty (deeper mounts, made after it, still show through)."""
 
     path: Path
     writable: bool = False
+    hidden: bool = False
 
 
 @dataclass
@@ -246,7 +248,14 @@ class BwrapBox(Box):
         # Parents before children, so a folder inside another mount (the work folder in /tmp) stays visible.
         for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
             shown = str(Path(mount.path).resolve())
-            args += ["--bind" if mount.writable else "--ro-bind", shown, shown]
+            if mount.hidden:
+                args += ["--tmpfs", shown]
+            else:
+                args += ["--bind" if mount.writable else "--ro-bind", shown, shown]
+        # A hidden folder's tmpfs is made read-only once the mounts inside it have their mount points.
+        for mount in mounts:
+            if mount.hidden:
+                args += ["--remount-ro", str(Path(mount.path).resolve())]
         # The root bwrap builds (with the folders leading to each mount) is read-only too: only /tmp is writable.
         args += ["--remount-ro", "/", "--chdir", str(Path(workdir).resolve()), "--"]
         return args + list(argv)

@@ -56,6 +56,7 @@ class Launch:
     #: Told `measured`, the server answers from where the submission runs and sends no measures of
     #: its own (Python's worker): a line naming them is refused (judge/sandbox/protocol.py).
     direct: bool = False
+    hidden: tuple[Path, ...] = ()   # folders inside the mounts that the box shows empty
 
 
 @dataclass
@@ -115,6 +116,7 @@ class Server:
             # Read-only: a writable folder on the judge's disk would let a submission fill the disk file by
             # file; a sandboxed box writes to its private, size-capped /tmp instead.
             mounts = [Mount(Path(p)) for p in self.launch.mounts]
+            mounts += [Mount(Path(p), hidden=True) for p in self.launch.hidden]
             mounts.append(Mount(self.workdir))
             command = self.box.command(argv, self.workdir, mounts, keep_fds=(req_r, resp_w), filter_fd=self.jail.filter)
             self.proc = subprocess.Popen(

@@ -4,6 +4,13 @@
 // default 512 KiB), its CPU time read from the thread. A case over the CPU limit or out of heap is
 // answered, then the JVM halts and the judge starts a fresh one ("restart").
 // JudgeGlue (generated from the neutral signature) does the typed call.
+// In a package of its own: the submission's classes are in the unnamed package, which no named package
+// can see, so none of them can stand for a name this server uses (a `class FileInputStream` of the
+// submission's would otherwise be the one main() opens its pipe with, running its code before `ready`,
+// where nothing is charged to a case). The glue, beside Solution in the unnamed package, is reached
+// through reflection, at the first case.
+package judge;
+
 import java.io.*;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -40,6 +47,13 @@ public final class JudgeServer {
         }
     }
 
+    static java.lang.reflect.Method glueMethod;
+
+    static java.lang.reflect.Method glue() throws ReflectiveOperationException {
+        if (glueMethod == null) glueMethod = Class.forName("JudgeGlue").getMethod("call", Object[].class);
+        return glueMethod;
+    }
+
     static void send(OutputStream out, String line) throws IOException {
         out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
@@ -56,7 +70,12 @@ public final class JudgeServer {
             long start = mx.getCurrentThreadCpuTime();
             try {
                 for (int i = 0; i < args.length; i++) args[i] = fromJson(rawArgs.get(i), (String) params.get(i).get("type"));
-                Object value = JudgeGlue.call(args);
+                Object value;
+                try {
+                    value = glue().invoke(null, (Object) args);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    throw e.getCause();  // the submission's own exception, as a direct call would throw it
+                }
                 Object idx = config.get("inplace_index");
                 if (value == null && idx != null) value = args[((Number) idx).intValue()];
                 cpu[0] = mx.getCurrentThreadCpuTime() - start;
