@@ -152,6 +152,18 @@ def test_a_runaway_case_does_not_spoil_the_next(problem, tmp_path, ext, source):
     assert second.verdict is None and second.value == [["E"], ["X"]]
 
 
+def test_a_javascript_case_is_limited_by_its_cpu_time_not_the_clock(problem, tmp_path):
+    """1.2 s waiting in Atomics.wait (no CPU) against a 1 s CPU limit: answered, as a Python sleep is;
+    the harness's own check is on the process's CPU time, like the judge's."""
+    path = tmp_path / "wait.js"
+    path.write_text("function updateBoard(board, click) {\n"
+                    "  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1200);\n"
+                    "  board[click[0]][click[1]] = 'X';\n  return board;\n}\n")
+    outcome = execute(problem, path, [[[["M"]], [0, 0]]]).outcomes[0]
+    assert outcome.verdict is None and outcome.value == [["X"]], (outcome.verdict, outcome.message)
+    assert outcome.cpu_ms < 500 and outcome.wall_ms >= 1200
+
+
 def test_javascript_cases_do_not_share_globals(problem, tmp_path):
     path = tmp_path / "counter.js"
     path.write_text("var calls = 0;\nfunction updateBoard(board, click) {\n  calls++;\n"

@@ -141,6 +141,30 @@ def test_keeping_joins_fast_moves_nothing_and_stops_when_told():
 
 
 @needs_cgroups
+def test_groups_a_killed_judge_left_are_swept_and_no_other():
+    """A judge killed before its end cannot remove its boxes' groups; the next judge's probe removes
+    the empty ones of a pid that is gone (here with no age required), never a live judge's."""
+    found = cgroups.detect()
+    dead = next(pid for pid in range(4194000, 4194304) if not Path(f"/proc/{pid}").exists())
+    made = []
+    for parent in set(found.parents.values()):
+        for pid in (dead, os.getpid()):
+            group = parent / f"judge-{pid}-abcdef-1"
+            (group / cgroups.LEAF).mkdir(parents=True)
+            made.append(group)
+    try:
+        assert cgroups.sweep(found, older_than=0.0) >= len(set(found.parents.values()))
+        assert [g for g in made if g.exists()] == [g for g in made if g.name.startswith(f"judge-{os.getpid()}-")]
+    finally:
+        for group in made:
+            for folder in (group / cgroups.LEAF, group):
+                try:
+                    folder.rmdir()
+                except OSError:
+                    pass
+
+
+@needs_cgroups
 def test_a_box_reaching_its_leaf_group_lifts_no_limit_and_hides_no_use():
     """The box's processes live in the group's leaf (the root of a box's cgroup namespace): a leaf
     whose memory cap is raised and whose CPU counter is reset still leaves the group's cap and

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,16 @@ def test_a_symbolic_link_is_never_followed_to_what_it_names(tmp_path):
         find_submissions([hand_in / "Sneaky.java"])
     run = execute(PROBLEM, hand_in / "Sneaky.java", [[[["E"]], [0, 0]]], Options())
     assert run.compile_error == "the submission is a symbolic link, not a file: not graded"
+
+
+def test_a_hard_link_to_a_file_of_the_package_is_not_graded(tmp_path):
+    """A hard link (an unsafe tar extraction makes them) to a secret case: CE in the judge's words,
+    nothing of the file compiled or quoted."""
+    secret = ROOT / "problems" / "minesweeper" / "cases" / "secret" / "clicks.yaml"
+    link = tmp_path / "Sneaky.java"
+    try:
+        os.link(secret, link)
+    except OSError as exc:
+        pytest.skip(f"no hard link from {tmp_path} to the package here: {exc}")
+    run = execute(PROBLEM, link, [[[["E"]], [0, 0]]], Options())
+    assert run.compile_error == "the submission is a file of the problem's package (a hard link to it): not graded"

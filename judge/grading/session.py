@@ -7,6 +7,7 @@ reply means and when the server must be started again lives here, in one place.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -88,9 +89,15 @@ class Session:
             self.compile_error = "the submission is a symbolic link, not a file: not graded"
             return False
         try:
-            size = self.source.stat().st_size
+            stat = self.source.stat()
         except OSError:
-            size = 0  # the language's prepare says what is wrong with the file
+            stat = None  # the language's prepare says what is wrong with the file
+        size = stat.st_size if stat is not None else 0
+        if stat is not None and stat.st_nlink > 1 and _package_file(self.problem.root, stat):
+            # A hard link has no mark of its own (an unsafe tar extraction makes them): one that is a file
+            # of the problem's package (a secret case, the reference) would be quoted by its compile error.
+            self.compile_error = "the submission is a file of the problem's package (a hard link to it): not graded"
+            return False
         if size > MAX_SOURCE_BYTES:
             # Python and JavaScript compile a source before `ready`, into the memory the cases are measured
             # against: a 90 MiB literal would be held by every case uncounted. No solution is near this.
@@ -209,6 +216,19 @@ class Session:
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)
             self.workdir = None
+
+
+def _package_file(root: Path, stat: os.stat_result) -> bool:
+    """Whether a file with `stat` (device and inode) is one of the problem package's files."""
+    for folder, _, names in os.walk(root):
+        for name in names:
+            try:
+                other = os.stat(os.path.join(folder, name))
+            except OSError:
+                continue
+            if (other.st_dev, other.st_ino) == (stat.st_dev, stat.st_ino):
+                return True
+    return False
 
 
 def _with_spent(reply: Reply, spent: float, limit_s: float) -> Reply:

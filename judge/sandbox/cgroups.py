@@ -44,6 +44,9 @@ ENV = "JUDGE_CGROUP"
 V2_LEAF = "judge-self"
 #: The child of a box's group its processes live in (see Group).
 LEAF = "box"
+#: A judge killed before its end leaves its boxes' groups; sweep() removes them, empty, this old (seconds).
+STALE_AFTER = 600.0
+_STALE_NAME = re.compile(r"judge-(\d+)-[0-9a-f]{6}-\d+$")
 #: How often keep_joins_fast() re-joins (seconds): well within a grace period.
 JOIN_EVERY = 0.003
 _joins_done = threading.Event()
@@ -245,6 +248,32 @@ def probe_v1() -> None:
         found = _v1()
     if found is not None:
         threading.Thread(target=keep_joins_fast, name="judge-joins", daemon=True).start()
+        sweep(found)
+
+
+def sweep(found: Hierarchy, older_than: float = STALE_AFTER) -> int:
+    """Remove the groups that judges killed before their end could not (empty, older than `older_than`
+    seconds, their judge's pid gone), deepest first; how many. A group with a process in it stays."""
+    now, removed = time.time(), 0
+    for parent in set(found.parents.values()):
+        try:
+            entries = [e for e in os.scandir(parent) if _STALE_NAME.match(e.name)]
+        except OSError:
+            continue
+        for entry in entries:
+            pid = _STALE_NAME.match(entry.name).group(1)  # type: ignore[union-attr]  # matched above
+            try:
+                if os.path.exists(f"/proc/{pid}") or now - entry.stat(follow_symlinks=False).st_mtime < older_than:
+                    continue   # its judge may still be running (in this PID namespace), or it is recent
+            except OSError:
+                continue
+            try:
+                for folder in _tree(Path(entry.path)):
+                    folder.rmdir()
+            except OSError:
+                continue       # a process is still in it
+            removed += 1
+    return removed
 
 
 def keep_joins_fast(seconds: float = 2.0) -> None:
