@@ -34,8 +34,9 @@ ARTIFACT_CAP = 64 << 20
 COMPILE_FILE_SIZE = 4 * ARTIFACT_CAP
 #: The compile box's memory cap (its cgroup, where the judge may make one) on top of its /tmp.
 COMPILE_MEMORY = 2048 << 20
-#: Part of every cache key: builds made before compiles ran in a box (so could read any file) never match.
-BUILD_FORMAT = "boxed-1"
+#: Part of every cache key: builds made before compiles ran in a box (so could read any file) never match,
+#: nor (2) compile errors kept with an older wording of the judge's own first line (Go's signature).
+BUILD_FORMAT = "boxed-2"
 #: What toolchains print when a file hit the size limit or the box's /tmp filled up.
 TOO_LARGE = ("file too large", "file size limit exceeded", "no space left on device")
 
