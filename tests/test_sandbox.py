@@ -143,7 +143,8 @@ def test_keeping_joins_fast_moves_nothing_and_stops_when_told():
 @needs_cgroups
 def test_groups_a_killed_judge_left_are_swept_and_no_other():
     """A judge killed before its end cannot remove its boxes' groups; the next judge's probe removes
-    the empty ones of a pid that is gone (here with no age required), never a live judge's."""
+    the empty ones of a pid that is gone or taken again by a later process (here with no age
+    required), never a live judge's."""
     found = cgroups.detect()
     dead = next(pid for pid in range(4194000, 4194304) if not Path(f"/proc/{pid}").exists())
     made = []
@@ -152,10 +153,19 @@ def test_groups_a_killed_judge_left_are_swept_and_no_other():
             group = parent / f"judge-{pid}-abcdef-1"
             (group / cgroups.LEAF).mkdir(parents=True)
             made.append(group)
+    # A pid taken again by a later process: its group is older than that process, so a leftover too.
+    later = subprocess.Popen(["sleep", "30"])
+    for parent in set(found.parents.values()):
+        group = parent / f"judge-{later.pid}-abcdef-1"
+        (group / cgroups.LEAF).mkdir(parents=True)
+        os.utime(group, (time.time() - 3600, time.time() - 3600))
+        made.append(group)
     try:
-        assert cgroups.sweep(found, older_than=0.0) >= len(set(found.parents.values()))
+        assert cgroups.sweep(found, older_than=0.0) >= 2 * len(set(found.parents.values()))
         assert [g for g in made if g.exists()] == [g for g in made if g.name.startswith(f"judge-{os.getpid()}-")]
     finally:
+        later.kill()
+        later.wait()
         for group in made:
             for folder in (group / cgroups.LEAF, group):
                 try:

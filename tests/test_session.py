@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,19 @@ def test_a_hard_link_to_a_file_of_the_package_is_not_graded(tmp_path):
         pytest.skip(f"no hard link from {tmp_path} to the package here: {exc}")
     run = execute(PROBLEM, link, [[[["E"]], [0, 0]]], Options())
     assert run.compile_error == "the submission is a file of the problem's package (a hard link to it): not graded"
+
+
+def test_waiting_out_the_wall_limit_is_retried_twice_then_tle(tmp_path):
+    """A submission that sleeps on every case but a server's first (its retry, in a fresh server,
+    answers) would cost two wall limits and a restart on every case, never stopped by a TLE: two
+    wall time-outs per submission are confirmed in a fresh server, the next one is TLE at once."""
+    quick = replace(PROBLEM, limits=replace(PROBLEM.limits, time=0.2, wall_time=0.6))
+    path = tmp_path / "waits.py"
+    path.write_text("import sys, time\n\nclass Solution:\n    def updateBoard(self, board, click):\n"
+                    "        served = getattr(sys, '_served', 0)\n        sys._served = served + 1\n"
+                    "        if served:\n            time.sleep(2)\n"
+                    "        board[click[0]][click[1]] = 'X'\n        return board\n")
+    run = execute(quick, path, [[[["M"]], [0, 0]]] * 5, Options(skip_after_limit=False))
+    verdicts = [o.verdict.value if o.verdict else "answered" for o in run.outcomes]
+    assert verdicts[:4] == ["answered", "answered", "answered", "TLE"], verdicts
+    assert "wall" in run.outcomes[3].message

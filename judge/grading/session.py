@@ -26,6 +26,8 @@ from judge.verdict import Verdict
 
 #: The largest source a submission may have (solutions are a few KiB; see prepare()).
 MAX_SOURCE_BYTES = 1 << 20
+#: Wall time-outs of one submission confirmed in a fresh server before a wall time-out is TLE at once.
+WALL_RETRIES = 2
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,7 @@ class Session:
         self.starts = 0                          # servers started (1 + restarts after kills)
         self.failed_start: Outcome | None = None  # what begin()'s failed start means, for the first run()
         self.answered = False                    # a case has had an answer other than "no entry point"
+        self.retries = WALL_RETRIES              # wall time-outs still to confirm in a fresh server
 
     def __enter__(self) -> Session:
         self.prepare()
@@ -139,12 +142,15 @@ class Session:
                 return failed
         assert self.server is not None  # _start() set it
         reply = self.server.run(args, following, known)
-        if reply.status is Status.WALL_TIMEOUT:
+        if reply.status is Status.WALL_TIMEOUT and self.retries > 0:
             # The CPU limit is on the box's CPU time and load cannot trip it; the wall limit (3x CPU) can be
             # tripped by a machine busy with other work. So a wall time-out is given only when a fresh
             # server times out again on the same case (README, "Speed": how load is accounted for). The
             # fresh server's CPU time is added to the first one's: a box can leave its progress where the
             # next box finds it (page-cache timing, seccomp.py), and the retry would then finish the work.
+            # Two per submission: one that waits out the wall limit whenever it can (its retry answers) would
+            # otherwise cost the judge two wall limits and a restart on every case, never stopped by a TLE.
+            self.retries -= 1
             spent = reply.cpu_ms or 0.0
             self._stop()
             if self._start() is None:

@@ -263,10 +263,12 @@ def sweep(found: Hierarchy, older_than: float = STALE_AFTER) -> int:
         for entry in entries:
             pid = _STALE_NAME.match(entry.name).group(1)  # type: ignore[union-attr]  # matched above
             try:
-                if os.path.exists(f"/proc/{pid}") or now - entry.stat(follow_symlinks=False).st_mtime < older_than:
-                    continue   # its judge may still be running (in this PID namespace), or it is recent
+                made = entry.stat(follow_symlinks=False).st_mtime
             except OSError:
                 continue
+            started = _started(pid)
+            if now - made < older_than or (started is not None and started <= made + 1.0):
+                continue   # recent, or its judge may still be running (in this PID namespace)
             try:
                 for folder in _tree(Path(entry.path)):
                     folder.rmdir()
@@ -314,6 +316,17 @@ def keep_joins_fast(seconds: float = 2.0) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def _started(pid: str) -> float | None:
+    """When the process `pid` started (seconds since the epoch), or None when there is none: a group
+    named with a pid that a later process took again (pids wrap) is a leftover too."""
+    try:
+        ticks = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return time.time() - uptime + ticks / os.sysconf("SC_CLK_TCK")
 
 
 def joins_done() -> None:
