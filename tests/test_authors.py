@@ -160,3 +160,15 @@ def test_roster_headers_are_matched_loosely_and_a_bom_is_no_column(tmp_path):
 ])
 def test_a_header_author_is_never_blank(header, name):
     assert authors.from_header(header + "\nclass Solution: pass\n") == name
+
+
+@pytest.mark.parametrize("text, message", [
+    ("file,id,name,email\nsub.py,1,Smith, John,john@x\n", ":2: 5 cells for 4 columns"),
+    ("id,name,student_id\n1,Ann,2\n", ":1: the header has the id column twice"),
+])
+def test_a_roster_row_that_would_be_read_askew_is_refused(tmp_path, text, message):
+    """An unquoted comma in a name shifts every later cell; two id columns, one would silently win."""
+    path = tmp_path / "roster.csv"
+    path.write_text(text)
+    with pytest.raises(UsageError, match=message):
+        rosters.load(path)

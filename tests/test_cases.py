@@ -156,3 +156,32 @@ def test_groups_are_the_folders_of_cases_sample_first(tmp_path):
     (package / "cases" / "random").mkdir()
     refused = run_judge("grade", package, submission, "--no-store")
     assert refused.returncode == 2 and "`random` is the group of the judge's random cases" in refused.stderr
+
+
+@pytest.mark.parametrize("make", ["folder", "dangling link"])
+def test_a_case_file_that_cannot_be_read_is_a_case_error(problem_copy, make):
+    """A `*.yaml` that is a folder or a link to nothing: one line naming it, not an internal error."""
+    path = problem_copy / "cases" / "secret" / "odd.yaml"
+    if make == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(problem_copy / "nowhere.yaml")
+    with pytest.raises(CaseError, match=r"secret/odd.yaml: cannot read"):
+        load_cases(load_problem(str(problem_copy)))
+
+
+def test_a_group_folder_that_cannot_be_listed_is_an_error_not_an_empty_group(problem_copy, monkeypatch):
+    """An unreadable cases/secret/ would have been globbed as empty: its cases lost without a word."""
+    import os as _os
+
+    real = _os.listdir
+    secret = str(problem_copy / "cases" / "secret")
+
+    def listdir(path="."):
+        if str(path) == secret:
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+
+    monkeypatch.setattr("judge.problems.cases.os.listdir", listdir)
+    with pytest.raises(CaseError, match=r"cases/secret: cannot read: Permission denied"):
+        load_cases(load_problem(str(problem_copy)))

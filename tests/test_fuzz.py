@@ -1,12 +1,14 @@
 """Seeded random cases (fairness), the counterexample search and its shrinking, and `judge fuzz --save`."""
 
 import json
+import re
 import subprocess
 import sys
 
 import pytest
 
 from helpers import ROOT, SUBMISSIONS, copy_problem, judge
+from judge.errors import ProblemError
 from judge.grading import fuzz
 from judge.grading.grade import find_submissions
 from judge.grading.session import Session
@@ -156,3 +158,18 @@ def test_deferred_cases_pickle_copy_and_replace_with_their_values():
     assert copied != fresh[0] and fresh[0] == cases[0]
     changed = dataclasses.replace(cases[2], name="other")
     assert changed.args == cases[2].args and changed.expected == cases[2].expected
+
+
+@pytest.mark.parametrize("body, message", [
+    ("    return st.integers().map(lambda x: 1 / 0)\n", "drawing example 0 failed: ZeroDivisionError"),
+    ("    return 42\n", "inputs() must return a hypothesis strategy, got int"),
+    ("    raise SystemExit(4)\n", "inputs() failed: SystemExit: 4"),
+])
+def test_a_generator_that_fails_is_a_problem_error(problem_copy, body, message):
+    """The package's generator raising, exiting or returning no strategy: one line naming it (exit 2)."""
+    path = problem_copy / "generator.py"
+    path.write_text(path.read_text() + "\n\ndef inputs():  # noqa: F811\n    from hypothesis import strategies as st\n"
+                    + body)
+    problem = load_problem(str(problem_copy))
+    with pytest.raises(ProblemError, match=re.escape(message)):
+        fuzz.random_cases(problem, 2, 529)

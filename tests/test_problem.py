@@ -52,7 +52,9 @@ def test_malformed_yaml_names_file_and_line(problem_copy):
 
 
 @pytest.mark.parametrize("edit, message", [
-    (lambda t: t.replace("time: 1.0", "time: -1"), "limits.time: expected a positive number"),
+    (lambda t: t.replace("time: 1.0", "time: -1"), "limits.time: expected a positive finite number"),
+    (lambda t: t.replace("time: 1.0", "time: .nan"), "limits.time: expected a positive finite number, got nan"),
+    (lambda t: t.replace("memory: 256", "memory: .inf"), "limits.memory: expected a positive finite number, got inf"),
     (lambda t: t.replace('type: "int[]"', 'type: "list"'), "unknown type"),
     (lambda t: t.replace("inplace: board", "inplace: grid"), "signature.inplace: 'grid' is not a parameter"),
     (lambda t: t.replace("  function: updateBoard\n", ""), "signature: missing function"),
@@ -76,6 +78,14 @@ def test_broken_checker_is_a_problem_error(problem_copy):
     (problem_copy / "checker.py").write_text("def compare(:\n")
     problem = load_problem(str(problem_copy))
     with pytest.raises(ProblemError, match="checker.py: cannot load the checker: SyntaxError"):
+        _ = problem.checker
+
+
+def test_a_part_that_exits_at_import_is_a_problem_error_not_the_judges_exit(problem_copy):
+    """A sys.exit() at a checker's top level would end the judge with the checker's own code."""
+    (problem_copy / "checker.py").write_text("import sys\nsys.exit(5)\n")
+    problem = load_problem(str(problem_copy))
+    with pytest.raises(ProblemError, match="checker.py: cannot load the checker: SystemExit: 5"):
         _ = problem.checker
 
 

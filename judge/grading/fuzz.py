@@ -64,7 +64,15 @@ def strategy(problem: Problem) -> SearchStrategy[Any]:
     module = problem.generator
     if not callable(getattr(module, "inputs", None)):
         raise ProblemError(f"{problem.parts['generator']}: the generator has no function inputs()")
-    inputs: SearchStrategy[Any] = module.inputs()  # the package's: draw_input checks what it draws
+    try:
+        inputs = module.inputs()  # the package's: draw_input checks what it draws
+    except (Exception, SystemExit) as exc:
+        raise ProblemError(f"{problem.parts['generator']}: inputs() failed: {type(exc).__name__}: {exc}") from None
+    from hypothesis.strategies import SearchStrategy as Strategy
+
+    if not isinstance(inputs, Strategy):
+        raise ProblemError(f"{problem.parts['generator']}: inputs() must return a hypothesis strategy, got "
+                           f"{type(inputs).__name__}")
     return inputs
 
 
@@ -85,6 +93,9 @@ def draw_input(problem: Problem, seed: int, index: int, strat: SearchStrategy[An
             continue
         except HypothesisException as exc:  # e.g. an invalid strategy: the package's fault, never skipped
             raise ProblemError(f"{problem.parts['generator']}: {type(exc).__name__}: {exc}") from None
+        except (Exception, SystemExit) as exc:  # the package's own code (a map, a composite) raised
+            raise ProblemError(f"{problem.parts['generator']}: drawing example {index} failed: "
+                               f"{type(exc).__name__}: {exc}") from None
         if not isinstance(value, dict):
             raise ProblemError(f"{problem.parts['generator']}: inputs() must give dicts of arguments, got "
                                f"{type(value).__name__}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -136,8 +137,11 @@ class DeferredCase(Case):
 def groups(problem: Problem) -> list[str]:
     """The case groups: the folders of cases/, sample first, then the others in name order; CaseError for
     a folder named like the random cases' group."""
-    folders = sorted(p.name for p in problem.cases_dir.iterdir()
-                     if p.is_dir() and not p.name.startswith((".", "_")))  # not .git, __pycache__
+    try:
+        folders = sorted(p.name for p in problem.cases_dir.iterdir()
+                         if p.is_dir() and not p.name.startswith((".", "_")))  # not .git, __pycache__
+    except OSError as exc:
+        raise CaseError(f"{problem.cases_dir}: cannot read: {exc.strerror or exc}") from None
     if RANDOM_GROUP in folders:
         raise CaseError(f"{problem.cases_dir / RANDOM_GROUP}: `{RANDOM_GROUP}` is the group of the judge's random "
                         f"cases; give the folder another name")
@@ -149,7 +153,11 @@ def case_files(problem: Problem) -> list[tuple[str, Path]]:
     found = []
     for group in groups(problem):
         folder = problem.cases_dir / group
-        found += [(group, f) for f in sorted(folder.glob("*.y*ml")) if f.suffix in (".yaml", ".yml")]
+        try:  # listed, not globbed: a folder that cannot be read would be an empty group, its cases lost
+            names = sorted(os.listdir(folder))
+        except OSError as exc:
+            raise CaseError(f"{folder}: cannot read: {exc.strerror or exc}") from None
+        found += [(group, folder / n) for n in names if n.endswith((".yaml", ".yml"))]
     return found
 
 
@@ -232,11 +240,15 @@ def _case(problem: Problem, path: Path, group: str, item: dict[str, Any], line: 
                 description=str(item.get("description") or ""), origin=f"{source}:{group}:{name}" if source else "")
 
 
-def _validated_marker(problem: Problem, path: Path) -> Path:
-    """Where the cache notes that this file's exact bytes passed this exact validator."""
-    digest = hashlib.sha256(path.read_bytes())
-    validator = problem.parts["validator"]
-    digest.update(validator.read_bytes() if validator.is_file() else b"")
+def _validated_marker(problem: Problem, path: Path) -> Path | None:
+    """Where the cache notes that this file's exact bytes passed this exact validator; None when the
+    file cannot be read (load_file then says why)."""
+    try:
+        digest = hashlib.sha256(path.read_bytes())
+        validator = problem.parts["validator"]
+        digest.update(validator.read_bytes() if validator.is_file() else b"")
+    except OSError:
+        return None
     return CACHE_ROOT / "validated" / digest.hexdigest()
 
 

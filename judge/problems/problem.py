@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import math
 import os
 import re
 import sys
@@ -176,9 +177,10 @@ class Problem:
         sys.modules[name] = module
         try:
             spec.loader.exec_module(module)
-        except Exception as exc:  # a broken package part is the package's fault, not a crash
+        except (Exception, SystemExit) as exc:  # a broken package part is the package's fault, not a crash
+            # (a sys.exit() at its top level would otherwise end the judge with the part's own code)
             sys.modules.pop(name, None)
-            raise ProblemError(f"{path}: cannot load the {part}: {type(exc).__name__}: {exc}") from exc
+            raise ProblemError(f"{path}: cannot load the {part}: {type(exc).__name__}: {exc}") from None
         if needs and not callable(getattr(module, needs, None)):
             raise ProblemError(f"{path}: the {part} has no function {needs}()")
         return module
@@ -334,6 +336,7 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
 
 
 def _positive(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-        raise ValueError(f"{name}: expected a positive number, got {value!r}")
+    # `not value > 0` also refuses NaN; a limit must be finite too (YAML's .inf would be no limit at all).
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0 or not math.isfinite(value):
+        raise ValueError(f"{name}: expected a positive finite number, got {value!r}")
     return float(value)

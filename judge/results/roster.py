@@ -100,10 +100,17 @@ def load(path: str | Path) -> Roster:
     columns = [_ALIASES.get(h.strip().lower(), "") for h in rows[0]]
     if "id" not in columns and "name" not in columns:
         raise UsageError(f"{path}:1: the header needs an `id` or a `name` column (got {', '.join(rows[0])})")
+    twice = sorted({c for c in columns if c and columns.count(c) > 1})
+    if twice:  # the last one would silently win
+        raise UsageError(f"{path}:1: the header has the {twice[0]} column twice ({', '.join(rows[0])})")
     students: list[Student] = []
     for line, row in enumerate(rows[1:], 2):
         if not any(cell.strip() for cell in row):
             continue
+        if len(row) > len(columns) and any(cell.strip() for cell in row[len(columns):]):
+            # `Smith, John` unquoted: the name would be `Smith` and the email `John`
+            raise UsageError(f"{path}:{line}: {len(row)} cells for {len(columns)} columns (a comma in a name "
+                             f"must be quoted: \"Smith, John\")")
         cells = {col: cell.strip() for col, cell in zip(columns, row, strict=False) if col}
         if not (cells.get("id") or cells.get("name")):
             raise UsageError(f"{path}:{line}: a student needs an id or a name")
