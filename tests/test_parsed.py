@@ -4,6 +4,7 @@ and what JSON cannot carry exactly, or what is not YAML, is never cached."""
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,19 @@ def test_a_warm_run_loads_its_problem_and_cases_without_pyyaml(tmp_path):
     cold, warm = (r.stdout.split() for r in runs)
     assert cold[0] == warm[0] and int(cold[0]) > 100
     assert (cold[1], warm[1]) == ("True", "False")
+
+
+def test_a_billion_laughs_is_malformed_before_anything_expands_it():
+    """Nine aliases of nine aliases of ...: a few lines standing for 3.9 billion values, which the cache's
+    JSON (and any validator) would write out. Refused at once, measured without being expanded."""
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    started = time.perf_counter()
+    with pytest.raises(parsed.Malformed, match="its aliases make it more than 50,000,000 values"):
+        parsed.load("\n".join(lines) + "\nz: *a9\n")
+    assert time.perf_counter() - started < 5
+
+
+def test_nesting_past_the_parsers_depth_is_malformed():
+    with pytest.raises(parsed.Malformed, match="nested too deeply"):
+        parsed.load("[" * 5000 + "]" * 5000)

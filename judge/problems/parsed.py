@@ -29,6 +29,12 @@ from judge.defaults import CACHE_ROOT
 FORMAT = b"parsed-2"
 
 
+#: The most values a text may stand for once its aliases are written out: nine aliases of nine aliases
+#: of ... (a "billion laughs") are a few lines that every later step (this cache's JSON, a validator)
+#: would expand, to gigabytes. A real case file of 50 x 50 boards holds about 2,600 values a board.
+MAX_VALUES = 50_000_000
+
+
 class Malformed(Exception):
     """The text is not YAML; `error` is what PyYAML raised (its problem_mark says where)."""
 
@@ -66,12 +72,37 @@ def _parse(text: str, libyaml: bool) -> tuple[Any, list[int] | None]:
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
+        _check_size(data)
     except yaml.YAMLError as exc:
         raise Malformed(exc) from None
+    except RecursionError:
+        raise Malformed(ValueError("nested too deeply")) from None
     finally:
         loader.dispose()
     where = [item.start_mark.line + 1 for item in node.value] if isinstance(data, list) and node is not None else None
     return data, where
+
+
+def _check_size(data: Any) -> None:
+    """Malformed when `data`, its aliases written out, holds more than MAX_VALUES values (counted once per
+    shared list or mapping, so a bomb is measured without being expanded)."""
+    sizes: dict[int, int] = {}
+
+    def size(value: Any) -> int:
+        if not isinstance(value, (list, dict)):
+            return 1
+        known = sizes.get(id(value))
+        if known is not None:
+            return known
+        sizes[id(value)] = 1  # a mapping that contains itself counts once
+        items = list(value.values()) if isinstance(value, dict) else value
+        total = 1 + sum(size(item) for item in items)
+        if total > MAX_VALUES:
+            raise Malformed(ValueError(f"its aliases make it more than {MAX_VALUES:,} values"))
+        sizes[id(value)] = total
+        return total
+
+    size(data)
 
 
 def _keep(entry: Path, data: Any, where: list[int] | None) -> None:
