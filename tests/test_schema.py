@@ -54,7 +54,7 @@ def test_a_wrong_key_or_type_names_file_line_and_key(problem_copy, old, new, nee
 @pytest.mark.parametrize("old, new, needle, message", [
     ('type: "char[][]"}', 'type: "str[][]"}', "str[][]", r"signature.params\[0\].type: unknown type 'str\[\]\[\]'"),
     ('returns: "char[][]"', 'returns: "List<List<String>>"', "List<", r"signature.returns: unknown type"),
-    ("  time: 1.0", "  time: -1", "time: -1", r"limits.time: expected a positive number, got -1"),
+    ("  time: 1.0", "  time: -1", "time: -1", r"limits.time: expected a positive finite number, got -1"),
 ])
 def test_a_wrong_value_found_after_the_schema_names_its_line_too(problem_copy, old, new, needle, message):
     # an outsider's typo in a type (issue 11) got the file alone, though the README promises the line
