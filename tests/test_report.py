@@ -39,6 +39,15 @@ def test_failure_details_side_by_side():
     assert "(1,2): expected 'X' (the clicked mine), got 'M'" in text
 
 
+def test_a_judge_error_of_a_case_says_why():
+    """A checker that failed on an answer is JE on that case: the details show its reason, not a blank."""
+    problem = load_problem("minesweeper")
+    je = SubmissionResult("sub.py", "/x/sub.py", "python", Verdict.JE, (
+        CaseResult("example-1", "sample", Verdict.JE, message="the checker failed: RuntimeError: boom"),))
+    text = failure_details(problem, load_cases(problem), je)
+    assert text.splitlines()[1:] == ["   example-1: the checker failed: RuntimeError: boom"], text
+
+
 def test_large_boards_are_cropped_around_the_first_wrong_square():
     problem = load_problem("minesweeper")
     case = next(c for c in load_cases(problem) if len(c.args["board"]) == 50)

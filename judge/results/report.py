@@ -50,7 +50,9 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
         return ""
     head = f"== {terminal(result.submission)}: {result.verdict.value} ({result.verdict.description})"
     if result.verdict in (Verdict.CE, Verdict.JE):
-        return "\n".join([head, *_indent([terminal(line) for line in result.message.splitlines()] or [""])])
+        # A JE of a case (a checker that failed on an answer) says why on that case, not on the submission.
+        text = result.message or (f"{first.name}: {first.message}" if first.message else "")
+        return "\n".join([head, *_indent([terminal(line) for line in text.splitlines()] or [""])])
     case = next((c for c in cases if c.name == first.name), None)
     lines = [head, f"   first failing case: {first.name} ({first.group})"
              + (f", {case.file.name}:{case.line}" if case is not None and case.line else "")]
