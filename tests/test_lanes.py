@@ -147,19 +147,9 @@ def test_lanes_end_with_a_judge_that_is_killed(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:  # nothing left, as it should be
             pass
-        _remove_groups_of(proc.pid)
-
-
-def _remove_groups_of(pid: int) -> None:
-    """The empty cgroups a killed judge could not remove itself (its own lane's boxes), deepest first."""
-    found = cgroups.detect()
-    for parent in set(found.parents.values()) if found is not None else ():
-        for group in parent.glob(f"judge-{pid}-*"):
-            for folder in sorted((p for p in group.rglob("*") if p.is_dir()), key=lambda p: -len(p.parts)) + [group]:
-                try:
-                    folder.rmdir()
-                except OSError:
-                    pass
+        found = cgroups.detect()  # the groups the killed judge could not remove (its own lane's boxes)
+        if found is not None:
+            cgroups.sweep(found, older_than=0.0)
 
 
 def test_a_lane_started_for_nothing_ends_quietly_with_its_judge(tmp_path):

@@ -86,25 +86,9 @@ class Session:
         if not tool.ok:
             self.judge_error = f"the {self.language.title} toolchain is missing: {tool.message}"
             return False
-        if self.source.is_symlink():
-            # A link in a hand-in (a zip, a git clone) could name any file the judge can read: a secret case
-            # would then be compiled, and quoted back in the compiler's error. Only the file itself is graded.
-            self.compile_error = "the submission is a symbolic link, not a file: not graded"
-            return False
-        try:
-            stat = self.source.stat()
-        except OSError:
-            stat = None  # the language's prepare says what is wrong with the file
-        size = stat.st_size if stat is not None else 0
-        if stat is not None and stat.st_nlink > 1 and _package_file(self.problem.root, stat):
-            # A hard link has no mark of its own (an unsafe tar extraction makes them): one that is a file
-            # of the problem's package (a secret case, the reference) would be quoted by its compile error.
-            self.compile_error = "the submission is a file of the problem's package (a hard link to it): not graded"
-            return False
-        if size > MAX_SOURCE_BYTES:
-            # Python and JavaScript compile a source before `ready`, into the memory the cases are measured
-            # against: a 90 MiB literal would be held by every case uncounted. No solution is near this.
-            self.compile_error = f"the source is larger than {MAX_SOURCE_BYTES >> 10} KiB"
+        refused = _refused(self.source, self.problem)
+        if refused:
+            self.compile_error = refused
             return False
         self.workdir = Path(tempfile.mkdtemp(prefix="judge-"))
         prepared = self.language.prepare(self.source.resolve(), self.workdir, self.problem, self.box)
@@ -222,6 +206,27 @@ class Session:
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)
             self.workdir = None
+
+
+def _refused(source: Path, problem: Problem) -> str:
+    """Why the file is not graded at all, before anything reads it; '' when it is."""
+    if source.is_symlink():
+        # A link in a hand-in (a zip, a git clone) could name any file the judge can read: a secret case
+        # would then be compiled, and quoted back in the compiler's error. Only the file itself is graded.
+        return "the submission is a symbolic link, not a file: not graded"
+    try:
+        stat = source.stat()
+    except OSError:
+        return ""  # the language's prepare says what is wrong with the file
+    if stat.st_nlink > 1 and _package_file(problem.root, stat):
+        # A hard link has no mark of its own (an unsafe tar extraction makes them): one that is a file
+        # of the problem's package (a secret case, the reference) would be quoted by its compile error.
+        return "the submission is a file of the problem's package (a hard link to it): not graded"
+    if stat.st_size > MAX_SOURCE_BYTES:
+        # Python and JavaScript compile a source before `ready`, into the memory the cases are measured
+        # against: a 90 MiB literal would be held by every case uncounted. No solution is near this.
+        return f"the source is larger than {MAX_SOURCE_BYTES >> 10} KiB"
+    return ""
 
 
 def _package_file(root: Path, stat: os.stat_result) -> bool:
