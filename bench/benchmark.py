@@ -151,9 +151,10 @@ def floor_seconds(cases, problem, source: Path) -> float:
 
 
 def grading_seconds(cases, problem, source: Path) -> float:
-    """grade() on one submission (server start, every case in its own fork, checking)."""
+    """grade() on one submission (server start, every case in fresh globals, checking), with the
+    options `judge grade` gives it (cli.common.make_options: one lane, which may poll for answers)."""
     started = time.perf_counter()
-    result = grade(problem, cases, [source], Options(jobs=1))[0]
+    result = grade(problem, cases, [source], Options(jobs=1, poll=True))[0]
     elapsed = time.perf_counter() - started
     if result.verdict is not Verdict.AC:
         raise SystemExit(f"benchmark: {source.name} got {result.verdict.value}, expected AC")

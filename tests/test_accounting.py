@@ -139,14 +139,16 @@ class Solution:
 '''
 
 
-def test_each_case_keeps_its_own_time_memory_and_output_though_the_next_is_sent_early(box, tmp_path):
+@pytest.mark.parametrize("poll", [False, True])
+def test_each_case_keeps_its_own_time_memory_and_output_though_the_next_is_sent_early(box, tmp_path, poll):
     """The next case goes to the box as soon as an answer is in and measured, before the judge checks
     it: the heavy cases (odd clicks) and the light ones still get their own CPU time, peak memory and
-    prints, whatever order the judge's own work runs in."""
+    prints, whatever order the judge's own work runs in, and whether the judge sleeps until an answer
+    comes or polls for it at first."""
     source = tmp_path / "alternate.py"
     source.write_text(ALTERNATE)
     cases = load_cases(PROBLEM)[:8]
-    result = grade_one(PATIENT, cases, source, Options(box=box))
+    result = grade_one(PATIENT, cases, source, Options(box=box, poll=poll))
     for case, got in zip(cases, result.cases, strict=False):
         click = case.args["click"]
         assert got.output.strip() == f"case {click}", detail(result)

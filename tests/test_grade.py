@@ -170,6 +170,46 @@ def test_parallel_gives_the_same_verdicts(problem, few):
            [(r.submission, [c.verdict for c in r.cases]) for r in parallel]
 
 
+def test_a_judge_that_polls_for_answers_gives_the_same_results(problem, few):
+    """Polling the answer pipe before sleeping changes when the judge looks, never what it finds:
+    verdicts, prints, floods, deaths and the cases sent ahead come out as when it sleeps."""
+    paths = [*find_submissions([SUBMISSIONS / "wrong_answer", SUBMISSIONS / "accepted"]),
+             DATA / "prints.py", DATA / "flood.py", DATA / "exits.py"]
+    slept = grade(problem, few, paths, Options(jobs=1, poll=False))
+    polled = grade(problem, few, paths, Options(jobs=1, poll=True))
+
+    def seen(results):  # stdout and stderr are two pipes: how their lines interleave is not kept
+        return [(r.submission, [(c.verdict, c.message, c.answer, sorted(c.output.splitlines())) for c in r.cases])
+                for r in results]
+
+    assert seen(polled) == seen(slept)
+
+
+def test_only_a_single_lane_polls(problem, few, monkeypatch):
+    """Lanes side by side would take each other's CPU: grade() keeps `poll` for one lane only."""
+    from judge.grading import session
+
+    asked = []
+    run = session.Session.run
+
+    def spy(self, args, following=None, known=None, poll=False):
+        asked.append(poll)
+        return run(self, args, following, known, poll)
+
+    monkeypatch.setattr(session.Session, "run", spy)
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    sources = [SUBMISSIONS / "accepted" / "bfs_class.py", SUBMISSIONS / "accepted" / "dfs_recursive.py"]
+    grade(problem, few[:2], sources[:1], Options(jobs=1, poll=True))
+    assert asked and all(asked)
+    asked.clear()
+    grade(problem, few[:2], sources, Options(jobs=2, poll=True))   # this process runs the first lane
+    assert asked and not any(asked)
+    asked.clear()
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    grade(problem, few[:2], sources[:1], Options(jobs=1, poll=True))
+    assert asked and not any(asked)
+
+
 def test_find_submissions(tmp_path):
     found = find_submissions([SUBMISSIONS])
     assert len(found) >= 12 and all(p.suffix for p in found)

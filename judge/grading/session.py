@@ -111,11 +111,13 @@ class Session:
         elif meanwhile is not None:
             meanwhile()
 
-    def run(self, args: Arguments, following: Arguments | None = None, known: Known | None = None) -> Outcome:
+    def run(self, args: Arguments, following: Arguments | None = None, known: Known | None = None,
+            poll: bool = False) -> Outcome:
         """Run one input (arguments in signature order); start a server first if none is alive.
         `following`: the next input, sent once this one is answered so the box runs it while this
         one is checked (runner.Server.run); the next call must be for that same list. `known`: the
-        answer expected, whose exact JSON is recognised without decoding it (protocol.Known)."""
+        answer expected, whose exact JSON is recognised without decoding it (protocol.Known). `poll`:
+        wait for the answer polling at first, not sleeping (runner.Server.run)."""
         if not self.prepare() or not self.ok:
             return Outcome(Verdict.CE if self.compile_error is not None else Verdict.JE,
                        message=self.compile_error or self.judge_error or "")
@@ -125,7 +127,7 @@ class Session:
             if failed is not None:
                 return failed
         assert self.server is not None  # _start() set it
-        reply = self.server.run(args, following, known)
+        reply = self.server.run(args, following, known, poll)
         if reply.status is Status.WALL_TIMEOUT and self.retries > 0:
             # The CPU limit is on the box's CPU time and load cannot trip it; the wall limit (3x CPU) can be
             # tripped by a machine busy with other work. So a wall time-out is given only when a fresh
@@ -138,7 +140,7 @@ class Session:
             spent = reply.cpu_ms or 0.0
             self._stop()
             if self._start() is None:
-                reply = _with_spent(self.server.run(args, following, known), spent, self.problem.limits.time)
+                reply = _with_spent(self.server.run(args, following, known, poll), spent, self.problem.limits.time)
         outcome = interpret(self.problem, reply)
         if self.language.numbers_are_doubles and outcome.verdict is None:
             outcome = replace(outcome, doubles=True)
