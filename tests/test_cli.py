@@ -224,3 +224,15 @@ def test_the_process_ends_without_the_interpreters_teardown_yet_loses_nothing(tm
     failed = subprocess.run([sys.executable, "-m", "judge", "grade", "minesweeper", str(tmp_path / "none.py")],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert failed.returncode == 2 and "none.py" in failed.stderr
+
+
+def test_judge_poll_0_tells_the_commands_not_to_poll_for_answers(monkeypatch):
+    """The commands ask grade() to poll (it keeps that for one lane with a core to spare), unless
+    JUDGE_POLL=0 says the machine's cores are needed elsewhere."""
+    from judge.cli.common import make_options
+    from judge.sandbox.box import detect
+
+    monkeypatch.delenv("JUDGE_POLL", raising=False)
+    assert make_options(found=detect()).poll
+    monkeypatch.setenv("JUDGE_POLL", "0")
+    assert not make_options(found=detect()).poll
