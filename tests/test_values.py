@@ -22,6 +22,9 @@ def test_char_grid_from_rows():
     assert values.from_yaml(["EM", "B1"], "char[][]") == [["E", "M"], ["B", "1"]]
     # YAML reads an unquoted row of digits as a number: it is still a row
     assert values.from_yaml([111], "char[][]") == [["1", "1", "1"]]
+    # but a bare number is no grid: it used to be kept as the string "5", an answer no board equals
+    with pytest.raises(ValueError, match="expected: expected a list, got int 5"):
+        values.from_yaml(5, "char[][]", "expected")
 
 
 def test_bad_values_name_where():

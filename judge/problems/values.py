@@ -38,9 +38,8 @@ def _convert(value: Any, scalar: str, depth: int, where: str) -> Any:
         return _scalar(value, scalar, where)
     if scalar == "char" and depth == 1 and isinstance(value, str):
         return list(value)
-    if scalar == "char" and depth >= 1 and isinstance(value, (int, float)) and not isinstance(value, bool):
-        value = str(value)  # an unquoted row of digits such as 111 read by YAML as a number
-        return list(value) if depth == 1 else value
+    if scalar == "char" and depth == 1 and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return list(str(value))  # an unquoted row of digits such as 111 read by YAML as a number
     if not isinstance(value, list):
         raise ValueError(f"{where}: expected a list, got {type(value).__name__} {value!r:.40}")
     return [_convert(item, scalar, depth - 1, f"{where}[{i}]") for i, item in enumerate(value)]
