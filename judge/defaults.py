@@ -6,6 +6,9 @@ from pathlib import Path
 #: Random cases `judge grade` adds after the fixed ones, and the seed they are drawn from.
 RANDOM_CASES = 100
 SEED = 529
+#: The most random cases one run draws: each is drawn, run by the reference and kept in the cache
+#: (1,000 boards are 2 MB there), and every submission runs them all.
+MAX_RANDOM_CASES = 100_000
 
 #: `judge strength`'s equivalence inputs: every valid input up to this size, and this many drawn ones.
 STRENGTH_MAX_SIZE = 7

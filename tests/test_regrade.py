@@ -161,3 +161,27 @@ def test_a_bad_roster_or_deadline_stops_grade_before_anything_runs(tmp_path):
     late = run_judge("grade", "minesweeper", sub, "--fuzz", "0", "--deadline", "friday", "--db", db)
     assert late.returncode == 2 and "--deadline: 'friday' is not an ISO 8601 time" in late.stderr
     assert not db.exists()
+
+
+def test_a_broken_checker_stops_grade_and_regrade_before_anything_is_graded_or_stored(tmp_path, problem_copy):
+    """It used to make every case JE, stored as such, and `regrade` then said "0 accepted" and nothing more."""
+    db = tmp_path / "r.sqlite3"
+    sub = solution(tmp_path / "subs" / "ada.py", "ada")
+    assert run_judge("grade", problem_copy, sub, "--fuzz", "0", "--db", db).returncode == 0
+    with (problem_copy / "checker.py").open("a") as f:
+        f.write("\nimport no_such_module_here\n")
+    stored = db.read_bytes()
+    for command in (["regrade", problem_copy, "--db", db], ["grade", problem_copy, sub, "--fuzz", "0", "--db", db]):
+        broken = run_judge(*command)
+        assert broken.returncode == 2, broken.stderr
+        assert broken.stderr.strip().splitlines() == [
+            f"judge: error: {problem_copy / 'checker.py'}: cannot load the checker: ModuleNotFoundError: "
+            "No module named 'no_such_module_here'"]
+        assert db.read_bytes() == stored
+
+
+def test_fuzz_is_bounded(tmp_path):
+    """A run draws, runs and keeps every random case: 10^9 of them was a run that never ended."""
+    result = run_judge("grade", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py", "--fuzz", "1000000",
+                       "--no-store")
+    assert result.returncode == 2 and "--fuzz must be at most 100,000" in result.stderr

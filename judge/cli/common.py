@@ -77,8 +77,10 @@ def options_and_cases(problem: Problem, args: argparse.Namespace) -> tuple[Optio
     checked) runs in the background while the judge imports and the case files load (main.py starts it)."""
     from judge.problems.cases import load_cases
 
-    if args.fuzz < 0:
-        raise UsageError("--fuzz must be 0 or more")
+    check_fuzz(args.fuzz)
+    # The checker is loaded before anything runs: a broken one is the package's error (exit 2), where
+    # it used to make every case JE, stored as such, before the comparison of the answers found it.
+    problem.checker  # noqa: B018 - the load is the point
     fixed = load_cases(problem)
     opts = options(args)
     return opts, *all_cases(problem, args, opts, fixed)
@@ -89,14 +91,24 @@ def all_cases(problem: Problem, args: argparse.Namespace, opts: Options,
     """The fixed cases, then the random ones: one list every submission of the run is graded on."""
     from judge.problems.cases import load_cases
 
-    if args.fuzz < 0:
-        raise UsageError("--fuzz must be 0 or more")
+    check_fuzz(args.fuzz)
     fixed = load_cases(problem) if fixed is None else fixed
     if not args.fuzz:
         return fixed, fixed
     from judge.grading import fuzz  # hypothesis is a heavy import: only when there are random cases
 
     return fixed, fixed + fuzz.random_cases(problem, args.fuzz, args.seed, opts)
+
+
+def check_fuzz(count: int) -> None:
+    """UsageError unless `count` random cases is a number a run can draw."""
+    if count < 0:
+        raise UsageError("--fuzz must be 0 or more")
+    from judge.defaults import MAX_RANDOM_CASES
+
+    if count > MAX_RANDOM_CASES:
+        raise UsageError(f"--fuzz must be at most {MAX_RANDOM_CASES:,} (each random case is drawn, run by the "
+                         f"reference, kept in the cache and run by every submission)")
 
 
 def write_output(path: str | Path, text: str) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from judge.cli.common import EXIT_OK
-from judge.errors import JudgeError, UsageError
+from judge.cli.common import EXIT_OK, check_fuzz
+from judge.errors import JudgeError
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 
@@ -18,8 +18,7 @@ def cmd_gradescope(args: argparse.Namespace) -> int:
     problem = load_problem(args.problem)
     load_cases(problem)  # a package that cannot grade is refused now, not on every hand-in
     visibility.policy(problem)
-    if args.fuzz < 0:
-        raise UsageError("--fuzz must be 0 or more")
+    check_fuzz(args.fuzz)
     options = ["--fuzz", str(args.fuzz), "--seed", str(args.seed)] + (["--show-secret"] if args.show_secret else [])
     try:
         written = autograder.write(problem, Path(args.output), options)

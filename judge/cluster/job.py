@@ -128,8 +128,8 @@ class Job:
             raise JobError(f"a grading job in unknown language {self.language!r:.40}")
         if self.encoding not in ENCODINGS:
             raise JobError(f"a grading job's encoding must be one of {', '.join(ENCODINGS)}")
-        if self.fuzz < 0:
-            raise JobError("a grading job's fuzz must be 0 or more")
+        if not 0 <= self.fuzz <= defaults.MAX_RANDOM_CASES:
+            raise JobError(f"a grading job's fuzz must be 0 to {defaults.MAX_RANDOM_CASES:,}")
         if len(self.source) > MAX_SOURCE_BYTES * 4 // 3 + 4:
             raise JobError(f"a grading job's source is over {MAX_SOURCE_BYTES >> 20} MiB")
         file = self.file_name
