@@ -64,6 +64,17 @@ def test_verify_says_when_the_reference_does_not_run(problem_copy):
     assert "reference.py: the reference does not run: line 1: SyntaxError" in result.stdout
 
 
+def test_verify_finds_a_misspelt_group_in_scoring_or_visibility(problem_copy):
+    """A group named in problem.yaml that no case has would silently weigh or show nothing."""
+    yaml_path = problem_copy / "problem.yaml"
+    yaml_path.write_text(yaml_path.read_text() + "scoring:\n  groups: {sampel: 0}\nvisibility: {secrets: hidden}\n")
+    result = run_judge("verify", problem_copy)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"error: {yaml_path}: visibility.secrets: no case group of that name (the groups: sample, secret, " \
+           "random)" in result.stdout
+    assert f"error: {yaml_path}: scoring.groups.sampel: no case group of that name" in result.stdout
+
+
 def _bad_case(problem_copy, text):
     (problem_copy / "cases" / "secret" / "zz.yaml").write_text(text)
     return problem_copy

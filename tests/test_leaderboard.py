@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.errors import ProblemError
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.results import gradescope, html as report_html, leaderboard, scoring, visibility
@@ -96,6 +97,10 @@ def test_group_weights_from_problem_yaml(tmp_path):
     cases = [CaseResult("a", "sample", Verdict.AC), CaseResult("b", "secret", Verdict.AC),
              CaseResult("c", "secret", Verdict.WA), CaseResult("d", "other", Verdict.AC)]
     assert scoring.score(cases, weights) == (3.0, 5.0)
+    # A misspelt group would weigh nothing and leave the one meant at 1: every score wrong, silently
+    yaml_path.write_text(yaml_path.read_text().replace("{sample: 0, secret: 2}", "{sampel: 0, secret: 2}"))
+    with pytest.raises(ProblemError, match=r"scoring\.groups\.sampel: no case group of that name"):
+        scoring.weights(load_problem(str(copy)))
     assert scoring.score(cases, {}) == (3.0, 4.0)
     yaml_path.write_text(yaml_path.read_text().replace("secret: 2", "secret: -1"))
     out = judge("grade", copy, SUBS / "accepted" / "bfs_class.py", "--no-store")

@@ -185,6 +185,13 @@ def test_policy_parse_errors(tmp_path):
         (package / "problem.yaml").write_text(base + bad)
         with pytest.raises(ProblemError, match="visibility"):
             visibility.policy(load_problem(str(package)))
+    # A misspelt group would silently leave the one meant at the default
+    (package / "problem.yaml").write_text(base + "visibility: {secret: verdict, secrt: hidden}\n")
+    with pytest.raises(ProblemError, match=r"visibility\.secrt: no case group of that name \(the groups: sample, "
+                                           r"secret, random\)"):
+        visibility.policy(load_problem(str(package)))
+    (package / "problem.yaml").write_text(base + "visibility: {random: hidden}\n")
+    assert visibility.policy(load_problem(str(package))).level("random") == "hidden"
 
 
 def test_stale_and_missing_entries_are_redacted_and_drawn():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.errors import CaseError
+from judge.errors import CaseError, ProblemError
 from judge.grading.grade import Options, check, execute, find_submissions, grade
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems import cases as cases_mod
@@ -37,12 +37,24 @@ class Report:
 def verify(problem: Problem, options: Options | None = None) -> Report:
     """Check cases, the reference, the known submissions and the time limit."""
     report = Report()
+    _check_settings(problem, report)
     cases = _check_cases(problem, report)
     if not cases:
         return report
     slowest = _check_reference(problem, cases, report, options)
     _check_submissions(problem, cases, report, options, slowest)
     return report
+
+
+def _check_settings(problem: Problem, report: Report) -> None:
+    """problem.yaml's `visibility` and `scoring`, read as every leaderboard and score reads them."""
+    from judge.results import scoring, visibility
+
+    for read in (visibility.policy, scoring.weights):
+        try:
+            read(problem)
+        except (ProblemError, CaseError) as exc:
+            report.errors.append(str(exc))
 
 
 def _check_cases(problem: Problem, report: Report) -> list[Case]:

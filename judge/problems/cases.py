@@ -12,13 +12,14 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from judge import __version__, cache, heap
 from judge.defaults import CACHE_ROOT
-from judge.errors import CaseError
+from judge.errors import CaseError, ProblemError
 from judge.problems import parsed, schema, values
 from judge.problems.problem import Problem
 
@@ -132,6 +133,16 @@ class DeferredCase(Case):
         """Case `index` of `values`, with the other fields `given`."""
         slot: Any = _Slot(values, index)  # what _Read turns into the value
         return cls(args=slot, expected=slot, **given)
+
+
+def check_group_names(problem: Problem, names: Iterable[object], where: str) -> None:
+    """ProblemError unless every name is a case group of the package or the random cases' (problem.yaml's
+    `visibility` and `scoring` name them: a misspelt one would silently weigh or show nothing)."""
+    known = [*groups(problem), RANDOM_GROUP]
+    for name in names:
+        if str(name) not in known:
+            raise ProblemError(f"{problem.yaml_path}: {where}.{name}: no case group of that name "
+                            f"(the groups: {', '.join(known)})")
 
 
 def groups(problem: Problem) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from judge.errors import ProblemError
+from judge.problems.cases import check_group_names
 from judge.problems.problem import Problem
 from judge.verdict import CaseResult, Verdict
 
@@ -26,6 +27,7 @@ def weights(problem: Problem) -> dict[str, float]:
         if isinstance(weight, bool) or not isinstance(weight, (int, float)) or weight < 0:
             raise ProblemError(f"{problem.yaml_path}: scoring.groups.{group}: expected a number >= 0, got {weight!r}")
         out[str(group)] = float(weight)
+    check_group_names(problem, groups, "scoring.groups")
     return out
 
 

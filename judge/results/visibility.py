@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from judge.errors import ProblemError
+from judge.problems.cases import check_group_names
 from judge.problems.problem import Problem
 from judge.verdict import CaseResult, FirstFailure, SubmissionResult, Verdict
 
@@ -65,6 +66,7 @@ def policy(problem: Problem | None) -> Policy:
         if level not in LEVELS:
             raise ProblemError(f"{problem.yaml_path}: visibility.{group}: expected one of {', '.join(LEVELS)}, "
                                f"got {level!r:.60}")
+    check_group_names(problem, data, "visibility")
     return Policy({str(group): str(level) for group, level in data.items()})
 
 
