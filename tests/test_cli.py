@@ -55,6 +55,8 @@ def test_verify_catches_a_wrong_expected_answer_and_a_misfiled_submission(proble
     assert result.returncode == 1
     assert "the reference gives WA" in result.stdout
     assert "expected AC, got WA" in result.stdout
+    assert "error: reference: 105/106 expected answers match" in result.stdout
+    assert "ok: reference" not in result.stdout   # it used to be listed with what checked out
 
 
 def test_verify_says_when_the_reference_does_not_run(problem_copy):

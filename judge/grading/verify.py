@@ -89,8 +89,9 @@ def _check_reference(problem: Problem, cases: list[Case], report: Report, option
             wrong += 1
             report.errors.append(f"{case.where}: the reference gives {result.verdict.value}: {result.message}")
     slowest = max((r.cpu_ms or r.wall_ms for r in execution.outcomes if r), default=0.0)
-    report.notes.append(f"reference: {len(cases) - wrong}/{len(cases)} expected answers match; "
-                        f"slowest case {slowest:.1f} ms CPU")
+    # The notes are what checked out ("ok: ..."): a reference that disagrees is an error, said once more in sum.
+    summary = f"reference: {len(cases) - wrong}/{len(cases)} expected answers match; slowest case {slowest:.1f} ms CPU"
+    (report.errors if wrong else report.notes).append(summary)
     return slowest
 
 
