@@ -611,3 +611,24 @@ def test_judges_opening_a_new_store_at_once_all_get_it(tmp_path):
             p.join(60)
         answers += [results.get(timeout=10) for _ in procs]
     assert answers == ["ok"] * 150, [a for a in answers if a != "ok"]
+
+
+def test_a_store_that_cannot_be_written_says_so(tmp_path, monkeypatch):
+    """On a read-only file system SQLite says only "unable to open database file" (the WAL index cannot
+    be made there), which read as a broken database; the judge names what is wrong."""
+    from judge.errors import StoreError
+
+    path = tmp_path / "r.sqlite3"
+    Store.open(path).close()
+
+    def no_wal(conn):
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(store_mod, "_use_wal", no_wal)
+    monkeypatch.setattr(store_mod.os, "access", lambda where, mode: Path(where) != path)
+    with pytest.raises(StoreError, match=rf"^{re.escape(str(path))}: the results database cannot be written here "
+                                         rf"\({re.escape(str(path))} is not writable by this user\)"):
+        Store.open(path)
+    monkeypatch.setattr(store_mod.os, "access", lambda where, mode: True)
+    with pytest.raises(StoreError, match="not a usable results database: unable to open database file"):
+        Store.open(path)

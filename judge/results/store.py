@@ -194,6 +194,10 @@ class Store:
             store._mark_dead_runs()
         except sqlite3.Error as exc:
             conn.close()
+            unwritable = _unwritable(path)
+            if unwritable:  # SQLite says only "unable to open database file" (its WAL index cannot be made)
+                raise StoreError(f"{path}: the results database cannot be written here ({unwritable}): every "
+                                 f"command that opens it records in it; give --db a writable place") from None
             raise StoreError(f"{path}: not a usable results database: {exc}") from None
         return store
 
@@ -499,6 +503,18 @@ def _encode_failure(first: FirstFailure) -> str:
         "diff": list(case.diff[:FAILURE_DIFF_LINES]), "got": case.got, "output": case.output[:OUTPUT_KEPT],
         "args": first.args, "expected": first.expected,
     }, default=str)
+
+
+def _unwritable(path: Path) -> str:
+    """Why the store's file or its folder cannot be written ('' when both can)."""
+    for where in (path, path.parent):
+        if where.exists() and not os.access(where, os.W_OK):
+            try:
+                read_only = bool(os.statvfs(where).f_flag & os.ST_RDONLY)
+            except OSError:
+                read_only = False
+            return "a read-only file system" if read_only else f"{where} is not writable by this user"
+    return ""
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
