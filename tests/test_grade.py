@@ -47,6 +47,13 @@ def test_python_submissions_have_their_own_file_as_file():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_python_globals_are_a_module_known_to_sys_modules(problem, few):
+    """dataclasses (string annotations), typing.get_type_hints and pickle look a class's module up in
+    sys.modules by its name, as they find a script's: each case's fresh globals are such a module."""
+    result = grade_one(problem, few, DATA / "dataclass_cells.py")
+    assert result.verdict is Verdict.AC, result.first_failure
+
+
 def test_wrong_answer_has_a_diff(problem, cases):
     result = grade_one(problem, cases, SUBMISSIONS / "wrong_answer" / "mine_noop.py")
     assert result.verdict is Verdict.WA

@@ -41,6 +41,7 @@ import signal
 import struct
 import sys
 import time
+from types import ModuleType
 
 PR_SET_DUMPABLE = 4
 PR_SET_PDEATHSIG = 1
@@ -512,7 +513,13 @@ def limit_case(config):
 
 def call(config, code, prelude, request):
     """Run the submission's code in fresh globals and call its entry point once."""
-    namespace = dict(prelude)
+    # The globals are a module's, known to sys.modules by its name as a script's are: dataclasses,
+    # typing.get_type_hints and pickle look a class's module up there (a string annotation on a
+    # @dataclass field was an AttributeError).
+    module = ModuleType("__solution__")
+    namespace = module.__dict__
+    namespace.update(prelude)
+    sys.modules["__solution__"] = module
     try:
         exec(code, namespace)
         entry = find_entry(config, namespace)
