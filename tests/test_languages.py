@@ -115,10 +115,16 @@ def test_python_names_its_version_as_python_does_without_starting_one():
 def test_grade_reports_what_crashed(tmp_path):
     sub = ROOT / "submissions" / "minesweeper" / "runtime_error"
     out = judge("grade", "minesweeper", str(sub / "null_deref.cpp"), str(sub / "index_out_of_bounds.java"),
-                str(sub / "index_out_of_range.go"), "--json")
-    results = {Path(r["submission"]).suffix: r for r in json.loads(out.stdout)["results"]}
-    first = {ext: next(c["message"] for c in r["cases"] if c["verdict"] != "AC") for ext, r in results.items()}
-    assert "SIGSEGV" in first[".cpp"]
+                str(sub / "index_out_of_range.go"), str(sub / "bounds_checked_late.cpp"), "--json")
+    results = {Path(r["submission"]).name: r for r in json.loads(out.stdout)["results"]}
+    first = {Path(name).suffix if name != "bounds_checked_late.cpp" else "asan":
+             next(c for c in r["cases"] if c["verdict"] != "AC") for name, r in results.items()}
+    first = {key: case["message"] for key, case in first.items()} | {"asan output": first["asan"]["output"]}
+    # C++ is built with LeetCode's sanitizers: a null pointer's member is UBSan's, a read past the end ASan's
+    assert first[".cpp"].startswith("UndefinedBehaviorSanitizer: undefined behaviour")
+    assert first["asan"].startswith("AddressSanitizer: a memory error") and all(
+        r["verdict"] == "RE" for r in results.values())
+    assert "ERROR: AddressSanitizer: heap-buffer-overflow" in first["asan output"]
     assert "java.lang.ArrayIndexOutOfBoundsException" in first[".java"] and "line " in first[".java"]
     assert "index out of range" in first[".go"] and "line 4 in updateBoard" in first[".go"]
 

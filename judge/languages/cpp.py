@@ -20,7 +20,7 @@ def cpp_type(neutral: str) -> str:
 
 
 class Cpp(Compiled):
-    """g++ (GNU C++20, -O2); the server forks a child per case."""
+    """g++ (GNU C++20, -O2, AddressSanitizer and UBSan); the server forks a child per case."""
 
     name = "cpp"
     title = "C++"
@@ -48,8 +48,10 @@ public:
         return {"main.cpp": main}
 
     def compile_argv(self, build: Path) -> list[str]:
-        """-O2 as the platform; gnu++20 so newer idioms compile; no sanitizers (the box catches crashes)."""
-        return [self.executable() or "g++", "-std=gnu++20", "-O2", "-pipe", "-w", "-o", "solution", "main.cpp"]
+        """-O2 and the sanitizers as the platform (AddressSanitizer, UndefinedBehaviorSanitizer, stopping at
+        the first error); gnu++20 so newer idioms compile."""
+        return [self.executable() or "g++", "-std=gnu++20", "-O2", "-pipe", "-w", "-fsanitize=address,undefined",
+                "-fno-sanitize-recover=undefined", "-o", "solution", "main.cpp"]
 
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The compiled server itself."""
