@@ -1,5 +1,8 @@
 """Grading Python submissions end to end through the real runner: verdicts, isolation, policy."""
 
+import json
+from pathlib import Path
+
 import pytest
 
 from helpers import DATA, ROOT, SUBMISSIONS, run_judge
@@ -249,3 +252,18 @@ def test_every_harness_sends_a_right_answer_as_the_bytes_the_judge_recognises(mo
     monkeypatch.setattr(runner, "decode", counted)
     result = grade_one(problem, load_cases(problem)[:5], SUBMISSIONS / "accepted" / name, Options())
     assert result.verdict is Verdict.AC and seen == [True] * 5
+
+
+def test_a_sparse_file_of_many_gib_in_a_hand_in_is_a_compile_error_not_a_crash(tmp_path):
+    """The judge read each whole file to identify it before the size cap applied: 30 GiB of holes ended
+    the class's run with a MemoryError (exit 3, the others never graded)."""
+    (tmp_path / "alice").mkdir()
+    (tmp_path / "mallory").mkdir()
+    (tmp_path / "alice" / "sol.py").write_bytes((SUBMISSIONS / "accepted" / "bfs_class.py").read_bytes())
+    with open(tmp_path / "mallory" / "sol.py", "wb") as f:
+        f.truncate(30 << 30)
+    result = run_judge("grade", "minesweeper", tmp_path, "--fuzz", "0", "--db", tmp_path / "r.sqlite3", "--json")
+    assert result.returncode == 1, result.stderr
+    verdicts = {Path(r["submission"]).parent.name: (r["verdict"], r["message"])
+                for r in json.loads(result.stdout)["results"]}
+    assert verdicts == {"alice": ("AC", ""), "mallory": ("CE", "the source is larger than 1024 KiB")}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import signal
 import sys
 from collections.abc import Iterable
@@ -11,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from judge import heap, languages
+from judge import files, heap, languages
 from judge.cli.common import EXIT_INTERRUPTED, EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases, write_output
 from judge.errors import UsageError
 from judge.grading.grade import find_submissions, grade
@@ -59,7 +58,7 @@ def _stored_before(args: argparse.Namespace, problem: Problem, source: Path) -> 
     from judge.results.store import Store, db_path
 
     try:
-        digest = hashlib.sha256(Path(source).read_bytes()).hexdigest()
+        digest = files.source_digest(Path(source))
     except OSError:
         return False
     return Store.graded_before(db_path(args.db), problem.id, digest)

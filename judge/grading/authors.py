@@ -103,7 +103,8 @@ def identify(path: Path, root: Path | None = None, roster: Roster | None = None,
 
 def _header(path: Path) -> str | None:
     try:
-        head = path.read_bytes()[:4096].decode("utf-8", errors="replace")
+        with open(path, "rb") as f:  # only the head: a hand-in may be a sparse file of many GiB
+            head = f.read(4096).decode("utf-8", errors="replace")
     except OSError:
         head = ""
     return from_header(head)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import marshal
 import os
@@ -12,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypedDict
 
-from judge import languages
+from judge import files, languages
 from judge.errors import UsageError
 from judge.grading.session import Outcome, Session
 from judge.grading.warm import Warm
@@ -269,7 +268,7 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
     """Grade one submission on every case (`shared`: the cases' data, when other submissions use it too)."""
     source = Path(source)
     name = display_name(source)
-    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    digest = files.source_digest(source)
     language = languages.for_path(source)
     checked: dict[int, CaseResult] = {}
     data = shared or CaseData(problem, cases)
@@ -302,7 +301,7 @@ def judge_error_result(cases: Sequence[Case], source: Path, message: str, langua
     source = Path(source)
     if digest is None:
         try:
-            digest = hashlib.sha256(source.read_bytes()).hexdigest()
+            digest = files.source_digest(source)
         except OSError:
             digest = ""
     results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=message, answer=Verdict.JE.value) for c in cases)

@@ -7,7 +7,6 @@ finished, or interrupted when anything (Ctrl-C, SIGTERM, a crash) stops it on th
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -15,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from judge import __version__, languages
+from judge import __version__, files, languages
 from judge.grading.authors import identify, root_of
 from judge.grading.grade import Options, display_name, execute, grade
 from judge.languages.base import content_hash
@@ -110,7 +109,7 @@ class Recorder:
         todo = []
         for source in sources:
             key = str(Path(source).resolve())
-            sha = hashlib.sha256(Path(source).read_bytes()).hexdigest()
+            sha = files.source_digest(Path(source))
             language = languages.for_path(Path(source)).name
             author, handin = self.known.get(key) or identify(
                 Path(source), root_of(Path(source), self.given), self.roster, self.author)

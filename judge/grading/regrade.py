@@ -7,10 +7,10 @@ says who wrote it and when it was handed in); a file changed since or gone is re
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judge import files
 from judge.results.records import Handin, StoredRun
 from judge.results.store import Store
 
@@ -33,11 +33,11 @@ def plan(store: Store, problem: str) -> Plan:
     for path, (name, sha, author, handin) in newest.items():
         file = Path(path)
         try:
-            content = file.read_bytes()
+            digest = files.source_digest(file)
         except OSError:
             result.skipped.append((name, "no longer on disk"))
             continue
-        if hashlib.sha256(content).hexdigest() != sha:
+        if digest != sha:
             result.skipped.append((name, "changed on disk since it was graded (grade it as a new submission)"))
             continue
         result.files.append(file)

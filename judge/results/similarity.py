@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from judge import languages
+from judge import files, languages
 
 #: copydetect's defaults: k-grams of 25 filtered characters, every one kept (window 1).
 NOISE = 25
@@ -76,7 +76,9 @@ class Report:
 def read(path: Path, name: str) -> Source:
     """A submission's source; bytes that are not UTF-8 are replaced (the text is only compared and shown)."""
     language = languages.for_path(path).name
-    return Source(name, language, path.read_bytes().decode("utf-8", errors="replace"))
+    with open(path, "rb") as f:  # at most what a submission may be: a hand-in may be a sparse file of GiB
+        text = f.read(files.DIGEST_READ_BYTES).decode("utf-8", errors="replace")
+    return Source(name, language, text)
 
 
 def compare(sources: Sequence[Source]) -> Report:
