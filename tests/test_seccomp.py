@@ -59,7 +59,7 @@ def test_each_descriptor_reads_the_whole_program():
 
 def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
     """A real box: `--seccomp` and `--disable-userns` on its command line; inside, the denied calls
-    fail with EPERM (inotify, mincore, a cached-only preadv2, io_uring), others work (a plain preadv2),
+    fail with EPERM (inotify, mincore, a cached-only preadv2, io_uring, Linux AIO), others work (a plain preadv2),
     unshare(CLONE_NEWUSER) fails and /proc/keys cannot be read."""
     box = detect()
     if not isinstance(box, BwrapBox):
@@ -77,6 +77,9 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
             "print(libc.syscall(327, fd, iov, 1, 0, 0, 8), ctypes.get_errno())\n"       # preadv2 NOWAIT: EPERM
             "print(libc.syscall(327, fd, iov, 1, 0, 0, 0))\n"                          # preadv2: 8 bytes
             "print(libc.syscall(425, 4, ctypes.create_string_buffer(120)), ctypes.get_errno())\n"  # io_uring_setup
+            "ctx = ctypes.c_ulong(0)\n"
+            "print(libc.syscall(206, 4, ctypes.byref(ctx)), ctypes.get_errno())\n"   # io_setup (Linux AIO): EPERM
+            "print(libc.syscall(209, 0, 0, ctypes.c_void_p(0)), ctypes.get_errno())\n"  # io_submit: EPERM
             "try:\n    open('/proc/keys').read(); print('keys read')\n"
             "except OSError as e:\n    print('keys', e.errno)\n")
     jail = box.open()
@@ -87,4 +90,4 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
                              preexec_fn=jail.preexec, env=box.environment(tmp_path)).stdout.split("\n")
     finally:
         jail.close()
-    assert out[:9] == ["-1 1", "True", "-1 28", "-1 1", "-1 1", "8", "-1 1", "keys 13", ""], out
+    assert out[:11] == ["-1 1", "True", "-1 28", "-1 1", "-1 1", "8", "-1 1", "-1 1", "-1 1", "keys 13", ""], out

@@ -2,18 +2,21 @@
 
 A box's user namespace maps its uid 65534 to the judge's own user, and some kernel state belongs to
 that user whatever the namespace: its keyrings (a box could read the keys kept there, Kerberos
-tickets, say, and leave keys that a later box reads back: state across boxes, runs and
-submissions, which turned a wall time-out's fresh retry into a resumed computation) and its inotify
-and fanotify instances (a box holding them all leaves none to the judge's user). And every box
-sees the same system files, whose pages in the page cache a box can load or drop: `mincore`,
-`cachestat` and a `preadv2` with RWF_NOWAIT (or io_uring's reads, which can set it) tell without a
-clock which pages are cached, a channel from one box to the next (a secret case's input, written
-by one submission and printed by a later one in a sample case). Reading them by the time a read
-takes is still possible, slowly, as any timing channel; a wall time-out's retry is charged the first
-attempt's CPU time as well (session.py), so it gains nothing from one. bubblewrap loads
-this filter (`--seccomp FD`) into every box, servers and compilers alike; everything else is allowed
-(the namespaces, the cgroup and the limits are the walls). Calls of another ABI than the native one
-(i386 through `int 0x80`) kill the process; x32 calls get the same rules as native ones.
+tickets, say, and leave keys that a later box reads back: state across boxes, runs and submissions,
+which turned a wall time-out's fresh retry into a resumed computation) and its inotify and fanotify
+instances (a box holding them all leaves none to the judge's user). And every box sees the same
+system files, whose pages in the page cache a box can load or drop: `mincore`, `cachestat` and a
+`preadv2` with RWF_NOWAIT (or io_uring's reads and Linux AIO's `io_submit`, which can set it) tell
+without a clock which pages are cached, a channel from one box to the next (a secret case's input,
+written by one submission and printed by a later one in a sample case). Reading them by the time a
+read takes is still possible, slowly, as any timing channel, and so is one more way no filter can
+refuse: a box that maps a system file and touches one page gets its cached neighbours mapped too
+(the kernel's fault-around), which /proc/self/pagemap shows (README, Security: what is not
+guaranteed); a wall time-out's retry is charged the first attempt's CPU time as well (session.py),
+so it gains nothing from one. bubblewrap loads this filter (`--seccomp FD`) into every box, servers
+and compilers alike; everything else is allowed (the namespaces, the cgroup and the limits are the
+walls). Calls of another ABI than the native one (i386 through `int 0x80`) kill the process; x32
+calls get the same rules as native ones.
 
 The program is built with libseccomp (through pyseccomp, its ctypes binding, the same API as
 libseccomp's own Python module) and kept in the cache as its bytes: importing the binding looks for
@@ -32,7 +35,7 @@ from judge.defaults import CACHE_ROOT
 
 #: Refused in every box (EPERM), and why: see the module's docstring.
 DENIED = ("add_key", "keyctl", "request_key", "inotify_init", "inotify_init1", "fanotify_init",
-          "mincore", "cachestat", "io_uring_setup", "io_uring_enter", "io_uring_register")
+          "mincore", "cachestat", "io_uring_setup", "io_uring_enter", "io_uring_register", "io_setup", "io_submit")
 #: preadv2 is refused only with this flag (RWF_NOWAIT: read only what is cached), its 6th argument.
 RWF_NOWAIT = 0x8
 #: Bumped when the way the program is built changes, so a cached one is built again.
