@@ -271,7 +271,8 @@ def _decode(line: bytes, limit: int, measured: bool = False) -> Message:
     text = line.decode("utf-8", "surrogateescape")
     repeated: dict[int, str] = {}
     try:
-        message = json.loads(text, object_pairs_hook=_pairs(repeated), parse_constant=_no_constant)
+        message = json.loads(text, object_pairs_hook=_pairs(repeated), parse_constant=_no_constant,
+                             parse_float=_finite)
     except ValueError as exc:
         return _broken(f"not JSON ({_clean(str(exc), 120)})")
     if not isinstance(message, dict):
@@ -433,6 +434,15 @@ def _pairs(repeated: dict[int, str]) -> Callable[[list[tuple[str, Any]]], dict[s
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent, which a double must hold: 1e400 would be infinity,
+    which no harness writes and no JSON document can carry back out (the exports would not parse)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:24]} is past a double's range")
+    return value
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
