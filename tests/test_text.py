@@ -44,6 +44,8 @@ def test_markdown_cell_keeps_a_row_one_row():
     assert "\n" not in cell and len(re.findall(r"(?<!\\)\|", cell)) == 0
     assert cell == "a\\|b\\`c\\\\d\\\\ne\\<f\\>\\[g\\]"
     assert markdown_cell("Zoë") == "Zoë"
+    # an entity would render as the bidi control it names, which the judge otherwise shows escaped
+    assert markdown_cell("Mallory &#x202E;1 :knar") == "Mallory \\&#x202E;1 :knar"
 
 
 @pytest.fixture(scope="module")

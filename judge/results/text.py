@@ -23,7 +23,7 @@ _UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff\ufffe\uffff]")
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 #: What has a meaning in a Markdown table cell: the escape itself, code spans, the column bar, HTML
 #: tags and links.
-_MARKDOWN = re.compile(r"([\\`|<>\[\]])")
+_MARKDOWN = re.compile(r"([\\`|<>\[\]&])")
 
 
 _SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
@@ -68,5 +68,6 @@ def csv_cell(value: Any) -> Any:
 
 
 def markdown_cell(text: Any) -> str:
-    """A Markdown table cell: escaped as for a terminal (so one line), then `\\ ` | < > [ ]` backslashed."""
+    """A Markdown table cell: escaped as for a terminal (so one line), then `\\ ` | < > [ ] &` backslashed
+    (`&` so that an entity such as `&#x202E;` stays text, not the bidi control it names)."""
     return _MARKDOWN.sub(r"\\\1", terminal(text))
