@@ -85,3 +85,23 @@ def test_waiting_out_the_wall_limit_is_retried_twice_then_tle(tmp_path):
     verdicts = [o.verdict.value if o.verdict else "answered" for o in run.outcomes]
     assert verdicts[:4] == ["answered", "answered", "answered", "TLE"], verdicts
     assert "wall" in run.outcomes[3].message
+
+
+def test_a_server_that_fails_to_start_twice_is_not_started_again(tmp_path):
+    """Code before `ready` (a C++ static initialiser) that sleeps most of the start's allowance and then
+    exits held the judge some 20 s for every case; after two failed starts the rest get that verdict."""
+    from judge.grading.session import FAILED_STARTS, Session
+    from judge.problems.cases import load_cases
+    from judge.verdict import Verdict
+
+    source = tmp_path / "dies_at_start.cpp"
+    source.write_text("static int quit = (_exit(1), 0);\n"
+                      "class Solution {\npublic:\n"
+                      "    vector<vector<char>> updateBoard(vector<vector<char>>& b, vector<int>& c) { return b; }\n"
+                      "};\n")
+    cases = load_cases(PROBLEM)[:5]
+    with Session(PROBLEM, source) as session:
+        outcomes = [session.run(case.arg_list(PROBLEM)) for case in cases]
+    assert session.starts == FAILED_STARTS == 2
+    assert [o.verdict for o in outcomes] == [Verdict.RE] * 5, outcomes
+    assert "not started again" in outcomes[-1].message and "not started again" not in outcomes[1].message

@@ -28,6 +28,8 @@ from judge.verdict import Verdict
 MAX_SOURCE_BYTES = 1 << 20
 #: Wall time-outs of one submission confirmed in a fresh server before a wall time-out is TLE at once.
 WALL_RETRIES = 2
+#: Failed server starts of one submission; then its remaining cases get the last one's verdict unstarted.
+FAILED_STARTS = 2
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ class Session:
         self.failed_start: Outcome | None = None  # what begin()'s failed start means, for the first run()
         self.answered = False                    # a case has had an answer other than "no entry point"
         self.retries = WALL_RETRIES              # wall time-outs still to confirm in a fresh server
+        self.failed_starts: list[Outcome] = []   # what each start that did not end `ready` meant
 
     def __enter__(self) -> Session:
         self.prepare()
@@ -122,6 +125,12 @@ class Session:
             return Outcome(Verdict.CE if self.compile_error is not None else Verdict.JE,
                        message=self.compile_error or self.judge_error or "")
         if self.server is None:
+            if len(self.failed_starts) >= FAILED_STARTS and self.failed_start is None:
+                # Code before `ready` (a C++ static initialiser, a Go init) that sleeps most of the start's
+                # allowance, then exits, held the judge some 20 s for every case: it is not started again.
+                last = self.failed_starts[-1]
+                return replace(last, message=f"{last.message} (the server failed to start {len(self.failed_starts)} "
+                                             f"times: not started again)", wall_ms=0.0, cpu_ms=None, output="")
             failed, self.failed_start = self.failed_start, None
             failed = failed or self._start()
             if failed is not None:
@@ -170,6 +179,13 @@ class Session:
             self.server = server
             return None
         server.stop()
+        outcome = self._failed(start)
+        if outcome.verdict is not Verdict.CE:
+            self.failed_starts.append(outcome)
+        return outcome
+
+    def _failed(self, start: Reply) -> Outcome:
+        """What a start that did not end `ready` means for the case it was for."""
         if start.status is Status.COMPILE_ERROR:
             if self.starts == 1 and not self.answered and not self.language.code_before_ready:
                 self.compile_error = str(start.data.get("message", "")) or "compile error"
