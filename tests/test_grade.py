@@ -267,3 +267,24 @@ def test_a_sparse_file_of_many_gib_in_a_hand_in_is_a_compile_error_not_a_crash(t
     verdicts = {Path(r["submission"]).parent.name: (r["verdict"], r["message"])
                 for r in json.loads(result.stdout)["results"]}
     assert verdicts == {"alice": ("AC", ""), "mallory": ("CE", "the source is larger than 1024 KiB")}
+
+
+def test_a_huge_wrong_answer_is_known_by_its_fingerprint_not_kept(problem, few, tmp_path):
+    """Each result kept its decoded answer until the run's end: 1 MiB of nested one-element lists per
+    case held 2.7 GB of the judge's memory for one submission. A wrong answer past KEPT_ANSWER_* is
+    kept as its fingerprint only; a board-sized one is kept, to be shown."""
+    from judge.grading.grade import KEPT_ANSWER_VALUES
+
+    source = tmp_path / "nested.py"
+    source.write_text("class Solution:\n"
+                      "    def updateBoard(self, board, click):\n"
+                      "        if click == [3, 0]:\n"
+                      "            return [[c for c in row] for row in board]   # a small wrong board\n"
+                      f"        return [[[[]]] for _ in range({KEPT_ANSWER_VALUES})]\n")
+    result = grade_one(problem, few[:3], source)
+    small, *huge = result.cases
+    assert small.verdict is Verdict.WA and small.got == [list(r) for r in few[0].args["board"]]
+    for case in huge:
+        assert case.verdict is Verdict.WA and case.got is None and len(case.answer) == 16, case
+        assert "answer[0][0] is a list, not a char (the answer itself, " in case.message
+        assert case.message.endswith("bytes of JSON, is too large to keep)")

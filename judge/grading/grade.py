@@ -27,6 +27,12 @@ from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
 
 #: Verdicts after which the rest of a submission's cases are skipped (each would cost a full limit).
 LIMITS = {Verdict.TLE, Verdict.MLE}
+#: A wrong answer is kept (to show it, and for the comparison of answers) only up to this much canonical
+#: JSON and this many values in it; a larger one is known by its fingerprint alone. A 50x50 board is 12 KB
+#: and 2,551 values; a box answering every case with 1 MiB of nested one-element lists made the judge hold
+#: 2.7 GB per submission.
+KEPT_ANSWER_BYTES = 256 * 1024
+KEPT_ANSWER_VALUES = 50_000
 
 
 @dataclass(frozen=True)
@@ -119,7 +125,8 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
             meanwhile: Callable[[], Sequence[bytes] | None] | None = None,
             known: Callable[[int], Known | None] | None = None) -> Execution:
     """Run one submission on every input in order, in a fresh case state each, in the box. Each input
-    is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile. While
+    is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile (the outcome
+    is then kept without its answer's value, which `each` has seen). While
     the server starts, `meanwhile()` runs and the requests are encoded (unless it returns them so).
     `known(i)`: the answer input i is expected to get, recognised by its bytes (protocol.Known)."""
     options = options or Options()
@@ -152,10 +159,13 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
             if session.compile_error is not None:
                 result.compile_error = session.compile_error
                 return result
-            result.outcomes.append(outcome)
             stopped = outcome.verdict in LIMITS and options.skip_after_limit
             if each is not None:
                 each(i, outcome)
+                # Checked: what a result keeps of the answer is in `each`'s result now, and the decoded
+                # answer need not live until the submission's end (1 MiB answers held 2.7 GB by then).
+                outcome = replace(outcome, value=None)
+            result.outcomes.append(outcome)
     finally:
         if started is not None and options.warm is not None:
             options.warm.retire(session)  # its teardown runs on the thread that started it, beside the report
@@ -173,27 +183,41 @@ def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer
     base: _Measures = dict(time_ms=outcome.wall_ms, cpu_ms=outcome.cpu_ms, memory_kb=outcome.memory_kb,
                            output=outcome.output)
     if outcome.verdict is not None:  # no answer, or one of the wrong type: the checker never sees it
-        shown = outcome.value if outcome.verdict is Verdict.WA else None
-        return CaseResult(case.name, case.group, outcome.verdict, message=outcome.message,
-                          diff=(outcome.message,) if outcome.verdict is Verdict.WA else (), got=shown,
-                          answer=outcome.verdict.value if shown is None else values.fingerprint(shown), **base)
+        if outcome.verdict is not Verdict.WA:
+            return CaseResult(case.name, case.group, outcome.verdict, message=outcome.message,
+                              answer=outcome.verdict.value, **base)
+        shown, fingerprint, note = _kept(outcome.value)
+        message = outcome.message + note
+        return CaseResult(case.name, case.group, outcome.verdict, message=message, diff=(message,),
+                          got=shown, answer=fingerprint, **base)
     # Every answer keeps a fingerprint (not the board itself) so submissions can be compared later; the
     # expected answer's, worked out once per grade, serves every answer equal to it.
     same = expected_answer is not None and (outcome.known or (
         values.equal_means_same(problem.signature.returns) and outcome.value == case.expected))
-    answered = _Answered(**base, answer=expected_answer if same and expected_answer is not None
-                         else values.fingerprint(outcome.value))
+    if same and expected_answer is not None:
+        kept, fingerprint, note = outcome.value, expected_answer, ""
+    else:
+        kept, fingerprint, note = _kept(outcome.value)
+    answered = _Answered(**base, answer=fingerprint)
     try:
         ok, explanations = judge_answer(problem, case.expected, outcome, case.args)
     except Exception as exc:  # the checker is the package's code: its failure is the judge's
         return CaseResult(case.name, case.group, Verdict.JE,
-                          message=f"the checker failed: {type(exc).__name__}: {exc}", got=outcome.value, **answered)
+                          message=f"the checker failed: {type(exc).__name__}: {exc}", got=kept, **answered)
     explanations = tuple(str(e) for e in explanations or ())
     if ok:
         return CaseResult(case.name, case.group, Verdict.AC, **answered)
-    first = explanations[0] if explanations else "wrong answer"
-    return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=outcome.value,
-                      **answered)
+    first = (explanations[0] if explanations else "wrong answer") + note
+    return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=kept, **answered)
+
+
+def _kept(value: Any) -> tuple[Any, str, str]:
+    """(the answer as a result keeps it: itself, or None when past KEPT_ANSWER_*; its fingerprint; what
+    a message adds when it is not kept)."""
+    text = values.canonical(value)
+    if len(text) <= KEPT_ANSWER_BYTES and text.count(b",") + text.count(b"[") < KEPT_ANSWER_VALUES:
+        return value, values.digest(text), ""
+    return None, values.digest(text), f" (the answer itself, {len(text):,} bytes of JSON, is too large to keep)"
 
 
 def judge_answer(problem: Problem, expected: Any, outcome: Outcome, args: Any) -> tuple[bool, Sequence[str]]:
