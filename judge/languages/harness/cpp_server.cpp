@@ -18,6 +18,8 @@ extern "C" const char* __asan_default_options() {
     return "exitcode=86:detect_leaks=0:quarantine_size_mb=16:malloc_context_size=5";
 }
 extern "C" const char* __ubsan_default_options() { return "exitcode=87:print_stacktrace=0:halt_on_error=1"; }
+// Called with AddressSanitizer's report before it ends the process (absent without the sanitizer).
+extern "C" void __asan_set_error_report_callback(void (*callback)(const char*)) __attribute__((weak));
 
 namespace jdg {
 
@@ -212,7 +214,36 @@ inline std::string demangle(const char* name) {
 }
 
 // The forked child: its own limits, the call, the outcome as one JSON object on `fd`. Never returns.
+// The forked child's outcome pipe, for the sanitizer's report callback below.
+inline int outcome_fd = -1;
+
+// AddressSanitizer's report, read before it ends the case: its allocator out of memory (an operator new
+// past what it may map) is the memory limit, as a std::bad_alloc is; any other error is named by its kind
+// ("heap-buffer-overflow"). What it printed stays the case's output.
+inline void sanitizer_report(const char* report) {
+    std::string text = report ? report : "", out;
+    if (text.find("out of memory") != std::string::npos || text.find("allocation-size-too-big") != std::string::npos) {
+        out = "{\"status\":\"memory\"}";
+    } else {
+        std::string kind = "a memory error";
+        size_t at = text.find("ERROR: AddressSanitizer: ");
+        if (at != std::string::npos) {
+            at += 25;
+            size_t end = text.find_first_of(" \n", at);
+            kind = text.substr(at, (end == std::string::npos ? text.size() : end) - at).substr(0, 80);
+        }
+        out = "{\"status\":\"exception\",\"type\":\"AddressSanitizer\",\"message\":";
+        quote(out, kind + " (its report is the case's output)");
+        out += "}";
+    }
+    if (outcome_fd >= 0) write_all(outcome_fd, out);
+    fflush(stderr);
+    _exit(0);
+}
+
 inline void child(const Config& c, const std::string& line, int fd, std::string (*call)(const J&)) {
+    outcome_fd = fd;
+    if (__asan_set_error_report_callback) __asan_set_error_report_callback(sanitizer_report);
     close(c.req);
     close(c.resp);
     rlim_t cpu = (rlim_t)std::ceil(c.cpu_limit);

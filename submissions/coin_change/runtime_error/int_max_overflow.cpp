@@ -1,4 +1,5 @@
-// Wrong answer: INT_MAX as "impossible", then INT_MAX + 1 wraps to INT_MIN and wins the min.
+// INT_MAX as "impossible", then INT_MAX + 1: a signed overflow, which UndefinedBehaviorSanitizer stops (RE,
+// as on LeetCode); without it the sum wraps to INT_MIN, wins the min and the answer is wrong.
 class Solution {
 public:
     int coinChange(vector<int>& coins, int amount) {
