@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 #   bubblewrap                the sandbox: judge/sandbox/box.py boxes every submission with it
 #   g++                       C++ submissions (GNU C++20, with bits/stdc++.h as LeetCode's compiler offers it)
 #   openjdk-17-jdk-headless   Java submissions (javac + java; 17 is Debian 12's LTS JDK)
-#   golang-go                 Go submissions (Debian 12 ships Go 1.19: debug.SetMemoryLimit, generics)
+#   golang-go                 Go submissions (Debian 12 ships Go 1.19; 1.23 comes from its backports, below)
 #   nodejs, npm               JavaScript submissions, and npm for the TypeScript compiler below
 #   chromium                  the tests render the leaderboard's HTML page in it
 #   chromium-driver           the tests drive `judge serve`'s pages in chromium through Selenium (chromedriver)
@@ -37,7 +37,21 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: warning: missing ${missing[*]} (install them as root with apt-get)" >&2
   fi
 fi
-# Debian installs Go under /usr/lib/go-1.19/bin with a /usr/bin/go link; nothing else to put on PATH.
+# Go 1.23 as LeetCode's (min and max, range over an int, the slices, maps and cmp packages), from Debian
+# 12's backports: it installs under /usr/lib/go-1.23 beside the default 1.19 (/usr/bin/go), and the judge
+# takes the newest of Debian's when the go on PATH is Debian's (judge/languages/go.py).
+if ! ls /usr/lib/go-1.2[1-9]/bin/go >/dev/null 2>&1 && grep -q '^VERSION_CODENAME=bookworm' /etc/os-release 2>/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "setup: installing golang-1.23-go from Debian's bookworm-backports" >&2
+    grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/ ||
+      echo "deb http://deb.debian.org/debian bookworm-backports main" > /etc/apt/sources.list.d/bookworm-backports.list
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -t bookworm-backports golang-1.23-go >/dev/null
+  else
+    echo "setup: warning: Go 1.21 or later missing (as root: apt-get install -t bookworm-backports golang-1.23-go);" \
+         "Go submissions are compiled with $(go version 2>/dev/null || echo 'no go')" >&2
+  fi
+fi
 
 # npm packages into ./node_modules, pinned by package-lock.json: the TypeScript compiler.
 if command -v npm >/dev/null; then

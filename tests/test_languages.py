@@ -404,3 +404,21 @@ def test_the_python_harness_runs_from_its_bytecode_only_when_that_is_up_to_date(
     assert compiled(script) == script
     cached.write_bytes(b"\0" * 16)
     assert compiled(script) == script
+
+
+def test_go_builds_start_from_the_standard_librarys_cache_built_once_per_toolchain():
+    """Go 1.20+ ships no compiled standard library: each build copies the cache the judge built once, in
+    a compile box, from GOROOT alone, and sees it read-only; Go 1.19 needs none."""
+    from judge.languages.go import LANGUAGE as GO
+    from judge.sandbox.box import detect
+
+    if not GO.toolchain().ok:
+        pytest.skip("no Go here")
+    GO.make_std_cache(detect())
+    std = GO.std_cache()
+    if GO.minor() < 20:
+        assert std is None
+        return
+    assert std is not None and (std / ".done").is_file() and std in GO.compile_mounts()
+    assert f'cp -R "{std}" .gocache' in GO.compile_argv(Path("build"))[2]
+    assert "slices" in GO.packages() and GO.minor() >= 21   # setup.sh installs Debian's 1.23

@@ -201,6 +201,7 @@ class Compiled(Language):
         harness = [p.read_text() for p in self.harness_files]
         key = content_hash(self.name, BUILD_FORMAT, str(ARTIFACT_CAP), self.toolchain().version or "", *harness,
                            "\0".join(self.compile_argv(Path("build"))),
+                           "\0".join(f"{k}={v}" for k, v in sorted(self.compile_env().items())),
                            *(f"{name}\0{body}" for name, body in sorted(files.items())))
         build = CACHE_ROOT / self.name / key[:32]
         fresh = False
