@@ -326,7 +326,8 @@ def cache_files(cache: Path) -> dict[str, int]:
 def test_a_build_keeps_only_its_program(tmp_path):
     """Compiled in the box: the cache keeps each program and its marker (beside the case files'
     markers, parsed YAML, the test-set hash and the boxes' system call filter), no sources and no Go build
-    cache (each Go build has its own in the box's /tmp, so no build sees another's artifacts)."""
+    cache of a submission (each Go build has its own, removed after it, so no build sees another's
+    artifacts); only the standard library's, built from GOROOT alone (Go 1.20 and later)."""
     subs = ROOT / "submissions" / "minesweeper" / "accepted"
     out = judge_with_cache(tmp_path, "grade", "minesweeper", str(subs / "bfs.go"), str(subs / "bfs.cpp"),
                            str(subs / "bfs_typed.ts"), str(subs / "dfs_recursive.java"), "--fuzz", "0", "--no-store")
@@ -335,6 +336,8 @@ def test_a_build_keeps_only_its_program(tmp_path):
     kept = {"go", "cpp", "typescript", "java", "validated", "parsed", "testsets", "seccomp"}
     assert {parts[0] for parts in files} == kept, files
     for parts in files:   # language / key / what the build left
+        if parts[:1] == ("go",) and parts[1].startswith("std-"):
+            continue  # the go command's own cache of the standard library (go.Go.std_cache)
         assert parts[0] in ("validated", "parsed", "testsets", "seccomp") or \
             parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
     assert not (tmp_path / "go-build").exists() and not (tmp_path / "gopath").exists()
@@ -420,5 +423,5 @@ def test_go_builds_start_from_the_standard_librarys_cache_built_once_per_toolcha
         assert std is None
         return
     assert std is not None and (std / ".done").is_file() and std in GO.compile_mounts()
-    assert f'cp -R "{std}" .gocache' in GO.compile_argv(Path("build"))[2]
+    assert f'cp -R "{std}" .gocache 2>/dev/null; ' in GO.compile_argv(Path("build"))[2]
     assert "slices" in GO.packages() and GO.minor() >= 21   # setup.sh installs Debian's 1.23

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from judge import cache
 from judge.defaults import CACHE_ROOT
 from judge.languages.base import (
     COMPILE_FILE_SIZE,
@@ -141,7 +142,8 @@ class Go(Compiled):
         in the build folder (removed after it), first a copy of the standard library's (std_cache())."""
         go = self.executable() or "go"
         std = self.std_cache()
-        seed = f'cp -R "{std}" .gocache && ' if std is not None else ""
+        # A copy that fails (the cache pruned meanwhile) only makes the build compile what is missing itself.
+        seed = f'cp -R "{std}" .gocache 2>/dev/null; ' if std is not None else ""
         return ["/bin/sh", "-c", f'{TELEMETRY_OFF}{seed}GOCACHE="$PWD/.gocache" exec "$0" build -o solution '
                                  f"solution.go server.go glue.go", go]
 
@@ -197,8 +199,12 @@ class Go(Compiled):
         shutil.rmtree(tmp, ignore_errors=True)
 
     def prepare(self, source: Path, workdir: Path, problem: Problem, box: Box | None = None) -> Prepared:
-        """The standard library's cache first (once per toolchain), then the usual compile."""
+        """The standard library's cache first (once per toolchain; marked used, as builds are, so that the
+        cache's pruning keeps it), then the usual compile."""
         self.make_std_cache(box or detect())
+        std = self.std_cache()
+        if std is not None:
+            cache.touch(std)
         return super().prepare(source, workdir, problem, box)
 
     def explain_compile_error(self, output: str) -> str:
