@@ -10,6 +10,10 @@ SEED = 529
 #: (1,000 boards are 2 MB there), and every submission runs them all.
 MAX_RANDOM_CASES = 100_000
 
+#: The largest source a submission may have (solutions are a few KiB): a larger file is CE, and is read
+#: no further than this to identify it (a hand-in folder may hold a sparse file of many GiB).
+MAX_SOURCE_BYTES = 1 << 20
+
 #: `judge strength`'s equivalence inputs: every valid input up to this size, and this many drawn ones.
 STRENGTH_MAX_SIZE = 7
 STRENGTH_DRAWS = 1000

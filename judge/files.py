@@ -55,19 +55,16 @@ def write_text(path: Path, text: str) -> None:
             os.unlink(tmp)
 
 
-#: The most of a submission file the judge reads to identify it: past it the file is refused anyway
-#: (grading.session.MAX_SOURCE_BYTES), and a hand-in folder may hold a sparse file of many GiB.
-DIGEST_READ_BYTES = 1 << 20
-
-
 def source_digest(path: Path) -> str:
-    """The sha256 that identifies a submission file: of its bytes, or for a file larger than
-    DIGEST_READ_BYTES, of its size and first bytes (it is never graded); OSError when unreadable."""
+    """The sha256 that identifies a submission file: of its bytes, or for a file larger than a source may
+    be (defaults.MAX_SOURCE_BYTES), of its size and first bytes (it is never graded); OSError when unreadable."""
     import hashlib
+
+    from judge.defaults import MAX_SOURCE_BYTES
 
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
-        if size <= DIGEST_READ_BYTES:
+        if size <= MAX_SOURCE_BYTES:
             return hashlib.sha256(f.read()).hexdigest()
-        head = f.read(DIGEST_READ_BYTES)
+        head = f.read(MAX_SOURCE_BYTES)
     return hashlib.sha256(b"oversize\0%d\0" % size + head).hexdigest()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from judge import languages
+from judge.defaults import MAX_SOURCE_BYTES
 from judge.languages.base import Language, Prepared
 from judge.problems import values
 from judge.problems.problem import Problem
@@ -24,8 +25,6 @@ from judge.sandbox.protocol import Known, Status
 from judge.sandbox.runner import Arguments, Launch, Reply, Server
 from judge.verdict import Verdict
 
-#: The largest source a submission may have (solutions are a few KiB; see prepare()).
-MAX_SOURCE_BYTES = 1 << 20
 #: Wall time-outs of one submission confirmed in a fresh server before a wall time-out is TLE at once.
 WALL_RETRIES = 2
 #: Failed server starts of one submission; then its remaining cases get the last one's verdict unstarted.

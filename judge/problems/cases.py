@@ -142,7 +142,7 @@ def check_group_names(problem: Problem, names: Iterable[object], where: str) -> 
     for name in names:
         if str(name) not in known:
             raise ProblemError(f"{problem.yaml_path}: {where}.{name}: no case group of that name "
-                            f"(the groups: {', '.join(known)})")
+                               f"(the groups: {', '.join(known)})")
 
 
 def groups(problem: Problem) -> list[str]:

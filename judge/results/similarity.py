@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from judge import files, languages
+from judge import languages
+from judge.defaults import MAX_SOURCE_BYTES
 
 #: copydetect's defaults: k-grams of 25 filtered characters, every one kept (window 1).
 NOISE = 25
@@ -77,7 +78,7 @@ def read(path: Path, name: str) -> Source:
     """A submission's source; bytes that are not UTF-8 are replaced (the text is only compared and shown)."""
     language = languages.for_path(path).name
     with open(path, "rb") as f:  # at most what a submission may be: a hand-in may be a sparse file of GiB
-        text = f.read(files.DIGEST_READ_BYTES).decode("utf-8", errors="replace")
+        text = f.read(MAX_SOURCE_BYTES).decode("utf-8", errors="replace")
     return Source(name, language, text)
 
 

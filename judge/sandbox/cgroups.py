@@ -257,11 +257,10 @@ def sweep(found: Hierarchy, older_than: float = STALE_AFTER) -> int:
     now, removed = time.time(), 0
     for parent in set(found.parents.values()):
         try:
-            entries = [e for e in os.scandir(parent) if _STALE_NAME.match(e.name)]
+            entries = [(e, m.group(1)) for e in os.scandir(parent) if (m := _STALE_NAME.match(e.name))]
         except OSError:
             continue
-        for entry in entries:
-            pid = _STALE_NAME.match(entry.name).group(1)  # type: ignore[union-attr]  # matched above
+        for entry, pid in entries:
             try:
                 made = entry.stat(follow_symlinks=False).st_mtime
             except OSError:
