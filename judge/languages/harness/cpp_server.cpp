@@ -213,7 +213,6 @@ inline std::string demangle(const char* name) {
     return out;
 }
 
-// The forked child: its own limits, the call, the outcome as one JSON object on `fd`. Never returns.
 // The forked child's outcome pipe, for the sanitizer's report callback below.
 inline int outcome_fd = -1;
 
@@ -241,6 +240,7 @@ inline void sanitizer_report(const char* report) {
     _exit(0);
 }
 
+// The forked child: its own limits, the call, the outcome as one JSON object on `fd`. Never returns.
 inline void child(const Config& c, const std::string& line, int fd, std::string (*call)(const J&)) {
     outcome_fd = fd;
     if (__asan_set_error_report_callback) __asan_set_error_report_callback(sanitizer_report);
