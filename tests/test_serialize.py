@@ -217,3 +217,19 @@ def test_grade_document_shape(name):
     assert {"name", "verdict", "time_ms"} <= set(data["cases"][0])
     assert "author" not in data  # no recording facts: not graded through the store
     assert not validator("grade_document").is_valid(doc)  # ... which `judge grade` always has
+
+
+def test_dumps_writes_the_values_json_writes_each_deep_value_on_one_line():
+    """Indented at the top, one line per case (json's C encoder), and the same JSON values as json.dumps,
+    hostile strings (a lone surrogate, a control character) and keys that are not strings included."""
+    case = {"name": "c1", "verdict": "WA", "diff": ["row 0: '\x1b[2J' vs 'B'"], "output": "\ud800", "cpu_ms": 1.5}
+    document = {"schema_version": 5, "results": [{"submission": "a", "cases": [case, {**case, "name": "c2"}]}],
+                "empty": {}, "none": [], 3: {True: None}, "deep": [[[[[1, [2]]]]]]}
+    text = serialize.dumps(document)
+    assert json.loads(text) == json.loads(json.dumps(document))
+    lines = text.splitlines()
+    assert lines[0] == "{" and lines[1] == '  "schema_version": 5,'
+    assert sum('"name": "c1"' in line for line in lines) == 1  # the whole case on its line
+    assert any(line.strip().startswith('{"name": "c2", "verdict": "WA"') for line in lines)
+    assert text.isascii() and "\\ud800" in text and "\\u001b" in text
+    assert '"3": {\n' in text and '"true": null' in text

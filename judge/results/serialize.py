@@ -33,9 +33,33 @@ SCHEMA_VERSION = 5
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema" / "results.schema.json"
 
 
+#: Objects and arrays this deep or deeper are written on one line (a case, a diff, an answer).
+ONE_LINE_DEPTH = 4
+#: json's C encoder: an `indent` makes json.dumps encode in pure Python, 3-4x slower (50 ms for
+#: 20 submissions x 306 cases, all of it on one core after the grading).
+_ONE_LINE = json.JSONEncoder(separators=(", ", ": "))
+
+
 def dumps(document: dict[str, Any]) -> str:
-    """A document as the judge prints it."""
-    return json.dumps(document, indent=2)
+    """A document as the judge prints it: indented by two spaces down to ONE_LINE_DEPTH, each deeper
+    value (a case's result, say) on one line; the same JSON values as json.dumps gives."""
+    return _dumps(document, 0)
+
+
+def _dumps(value: Any, level: int) -> str:
+    if level >= ONE_LINE_DEPTH or not value or not isinstance(value, (dict, list)):
+        return _ONE_LINE.encode(value)
+    pad = "\n" + "  " * (level + 1)
+    if isinstance(value, list):
+        body = ("," + pad).join(_dumps(item, level + 1) for item in value)
+        return "[" + pad + body + "\n" + "  " * level + "]"
+    body = ("," + pad).join(f"{_key(k)}: {_dumps(v, level + 1)}" for k, v in value.items())
+    return "{" + pad + body + "\n" + "  " * level + "}"
+
+
+def _key(key: Any) -> str:
+    """A key as json.dumps writes it: a string is quoted; 1, True, None become "1", "true", "null"."""
+    return _ONE_LINE.encode(key) if isinstance(key, str) else _ONE_LINE.encode({key: 0})[1:-4]
 
 
 def _ms(value: float | None) -> float | None:
