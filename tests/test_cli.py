@@ -249,3 +249,32 @@ def test_judge_poll_0_tells_the_commands_not_to_poll_for_answers(monkeypatch):
     assert make_options(found=detect()).poll
     monkeypatch.setenv("JUDGE_POLL", "0")
     assert not make_options(found=detect()).poll
+
+
+@pytest.mark.parametrize(("given", "options", "spawned"), [
+    (["a.py", "b.py", "c.py"], ["--jobs", "2", "--no-store"], [1]),
+    (["folder"], ["--jobs", "4", "--no-store"], [2]),           # three entries: two other lanes
+    (["a.py"], ["--jobs", "2", "--no-store"], []),              # one submission: one lane
+    (["a.py", "b.py"], ["--jobs", "1", "--no-store"], []),
+    (["a.py", "b.py"], ["--jobs", "2", "--broker", "redis://127.0.0.1:1/0", "--no-store"], []),
+    (["a.py", "b.py"], ["--jobs", "2", "--db", "stored.sqlite3"], []),  # a store that may hold them
+    (["a.py", "b.py"], ["--jobs", "2", "--db", "new.sqlite3"], [1]),    # none yet
+])
+def test_grade_starts_the_other_lanes_processes_as_it_starts(tmp_path, monkeypatch, given, options, spawned):
+    """`judge grade` of several submissions starts the other lanes' processes before its own imports,
+    as many as it can use; none for one submission, for a broker's workers or where results may be stored."""
+    from judge.cli import main as cli_main
+    from judge.grading import lane_process
+
+    for name in ("a.py", "b.py", "c.py"):
+        (tmp_path / name).write_text("x = 1\n")
+    (tmp_path / "folder").mkdir()
+    for name in ("s1.py", "s2.py", "s3.py", ".hidden"):
+        (tmp_path / "folder" / name).write_text("x = 1\n")
+    (tmp_path / "stored.sqlite3").write_bytes(b"")
+    monkeypatch.chdir(tmp_path)
+    calls: list[int] = []
+    monkeypatch.setattr(lane_process, "spawn", calls.append)
+    args = cli_main.build_parser().parse_args(["grade", "minesweeper", *given, *options])
+    cli_main._lanes_ahead(args)
+    assert calls == spawned

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.grading import lanes
+from judge.grading import lane_process, lanes
 from judge.grading.grade import Options, grade, grade_one
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
@@ -62,22 +62,42 @@ def test_lanes_started_early_with_their_first_submission_give_the_same_results(g
     before the cases are loaded; a submission that is not graded after all (its result was stored) is not lost."""
     sources = [*sorted((SUBMISSIONS / "accepted").glob("*.py")),
                *sorted((SUBMISSIONS / "wrong_answer").glob("*.py"))[:3]]
-    lanes.prepare(PROBLEM, sources, 3)
+    lane_process.prepare(PROBLEM, sources, 3)
     results = grade(PROBLEM, CASES, sources[graded_from:], Options(jobs=3, box=detect()))
     alone = [grade_one(PROBLEM, CASES, s, Options(box=detect())) for s in sources[graded_from:]]
     assert [(r.submission, r.verdict) for r in results] == [(r.submission, r.verdict) for r in alone]
     assert not children()
 
 
+
+def test_lanes_spawned_before_the_problem_is_known_grade_and_spares_end_on_their_own():
+    """lane_process.spawn (as `judge grade` starts): prepare() gives the lanes it needs their first
+    submission and lets the others go, which end by themselves; the results are those of one at a time."""
+    sources = sorted((SUBMISSIONS / "accepted").glob("*.py"))[:3]
+    lane_process.spawn(3)
+    assert len(children()) == 3
+    lane_process.prepare(PROBLEM, sources[:2], 3)  # two submissions: one other lane, two let go
+    results = grade(PROBLEM, CASES, sources[:2], Options(jobs=3, box=detect()))
+    assert [r.verdict for r in results] == [Verdict.AC, Verdict.AC]
+    deadline = time.monotonic() + 30
+    while children() and time.monotonic() < deadline:
+        for pid in children():
+            try:
+                os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                pass
+        time.sleep(0.05)
+    assert not children()
+
 def test_a_lane_that_dies_leaves_its_submissions_je_and_the_rest_graded(monkeypatch):
     sources = sorted((SUBMISSIONS / "accepted").glob("*.py")) * 2
-    real = lanes.Child.__init__
+    real = lane_process.Child.__init__
 
     def doomed(self):
         real(self)
         threading.Timer(0.05, self.proc.kill).start()
 
-    monkeypatch.setattr(lanes.Child, "__init__", doomed)
+    monkeypatch.setattr(lane_process.Child, "__init__", doomed)
     results = grade(PROBLEM, CASES, sources, Options(jobs=2, box=detect()))
     assert len(results) == len(sources)
     verdicts = [r.verdict for r in results]
@@ -197,7 +217,7 @@ def test_what_a_lane_sends_back_is_read_strictly_as_a_result(frame, why):
     import io
 
     with pytest.raises(ValueError, match=why):
-        lanes.receive_result(io.BytesIO(lanes._SIZE.pack(len(frame)) + frame))
+        lanes.receive_result(io.BytesIO(lane_process._SIZE.pack(len(frame)) + frame))
 
 
 def test_a_lane_result_goes_back_and_forth_as_the_judges_own_json():
@@ -225,7 +245,7 @@ def test_a_lane_that_sends_an_unreadable_result_is_ended_and_its_submissions_are
 
     class Lane:  # the reader's view of a child: what it was given, its pipe, and how to end it
         proc, held, ended, given = Proc(), [3, 5], False, []
-        from_child = io.BytesIO(lanes._SIZE.pack(3) + b"{x}")
+        from_child = io.BytesIO(lane_process._SIZE.pack(3) + b"{x}")
 
         def interrupt(self):
             self.ended = True

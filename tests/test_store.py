@@ -187,14 +187,14 @@ def test_graded_before_asks_read_only_and_never_fails(tmp_path):
 
 def test_a_regrade_starts_no_server_ahead(tmp_path, monkeypatch, capsys):
     from judge.cli.main import main
-    from judge.grading import lanes, warm
+    from judge.grading import lane_process, warm
 
     folder = tmp_path / "subs"
     for k in range(3):
         variant(folder, f"v{k}.py")
     db = tmp_path / "r.sqlite3"
     started: list[str] = []
-    real_warm, real_prepare = warm.Warm, lanes.prepare
+    real_warm, real_prepare = warm.Warm, lane_process.prepare
 
     def counted_warm(problem, source, *args, **kw):
         started.append(f"warm {Path(source).name}")
@@ -205,7 +205,7 @@ def test_a_regrade_starts_no_server_ahead(tmp_path, monkeypatch, capsys):
         return real_prepare(problem, sources, jobs)
 
     monkeypatch.setattr(warm, "Warm", counted_warm)
-    monkeypatch.setattr(lanes, "prepare", counted_prepare)
+    monkeypatch.setattr(lane_process, "prepare", counted_prepare)
     command = ["grade", "minesweeper", str(folder), "--json", "--fuzz", "0", "--db", str(db), "--jobs", "2"]
     assert main(command) == 0
     assert started[:2] == ["warm v0.py", "lanes"]  # a first run starts them early

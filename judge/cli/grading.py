@@ -40,10 +40,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
         from judge.sandbox import cgroups
 
         cgroups.joins_done()
-    if early and len(sources) > 1 and args.jobs > 1:  # the other lanes' processes start now too
-        from judge.grading import lanes
+    if early and args.jobs > 1:  # the other lanes start their first boxes now too (or let go, for one)
+        from judge.grading import lane_process
 
-        lanes.prepare(problem, sources, args.jobs)
+        lane_process.prepare(problem, sources, args.jobs)
     try:
         return _grade(args, problem, sources, fmt, warm)
     finally:

@@ -18,6 +18,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from judge import __version__, defaults, heap
@@ -274,6 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # the process's own command: no collection while it starts (heap.py)
         heap.pause()
     args = build_parser().parse_args(argv)
+    if argv is None and getattr(args, "run", "") == "grading:cmd_grade":
+        _lanes_ahead(args)
     if hasattr(args, "require_sandbox"):  # a command that runs submissions: test the sandbox while loading
         from judge.sandbox.box import detect_soon
 
@@ -303,6 +306,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "JUDGE_DEBUG" in os.environ:
             raise
         return EXIT_BUG
+
+
+def _lanes_ahead(args: argparse.Namespace) -> None:
+    """`judge grade` of several submissions on several lanes: start the other lanes' processes now,
+    before this process's own imports, on a core that is idle meanwhile (lane_process.spawn). Not
+    for a broker's workers, nor where the store may hold the results (a re-grade starts no lane)."""
+    if args.jobs < 2 or args.broker:
+        return
+    if not (args.no_store or args.no_cache):
+        from judge.results.store import db_path
+
+        if db_path(args.db).is_file():
+            return
+    count = 0  # submissions, at most: a folder's entries (a student's folder, a file) count one each
+    for raw in args.submissions:
+        path = Path(raw)
+        try:
+            count += sum(1 for entry in os.scandir(path) if not entry.name.startswith(".")) if path.is_dir() else 1
+        except OSError:
+            count += 1
+        if count >= args.jobs:
+            break
+    if count > 1:
+        from judge.grading import lane_process
+
+        lane_process.spawn(min(args.jobs, count) - 1)
 
 
 def run() -> NoReturn:

@@ -24,16 +24,14 @@ from __future__ import annotations
 import json
 import os
 import signal
-import struct
-import subprocess
-import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from judge.grading.grade import CaseData, Options, Stopped, grade_one, judge_error_result
+from judge.grading.lane_process import Child, Item, _children, _read_frame, _write_frame, receive
 from judge.grading.warm import Warm
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
@@ -41,45 +39,8 @@ from judge.sandbox import cgroups
 from judge.sandbox.box import detect
 from judge.verdict import SubmissionResult
 
-_SIZE = struct.Struct("!I")
 PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
-#: What the judge's package root must be on a child's path for `-m judge.grading.lanes` to import it.
-_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
-
-Item = tuple[int, Path] | None
-
-
-def _write_frame(stream: IO[bytes], data: bytes) -> None:
-    """One frame: the bytes with their length before them."""
-    stream.write(_SIZE.pack(len(data)) + data)
-    stream.flush()
-
-
-def _read_frame(stream: IO[bytes]) -> bytes:
-    """The next frame's bytes; EOFError when the other side is gone."""
-    head = stream.read(_SIZE.size)
-    if len(head) < _SIZE.size:
-        raise EOFError
-    size = _SIZE.unpack(head)[0]
-    data = stream.read(size)
-    if len(data) < size:
-        raise EOFError
-    return data
-
-
-def send(stream: IO[bytes], value: object) -> None:
-    """To a child: the judge's own values as one pickle."""
-    import pickle  # here and below: only lanes in processes need it, never `--jobs 1`
-
-    _write_frame(stream, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-
-
-def receive(stream: IO[bytes]) -> Any:
-    """In a child, from its judge: the next value; EOFError when the judge is gone."""
-    import pickle
-
-    return pickle.loads(_read_frame(stream))
 
 
 def send_result(stream: IO[bytes], index: int, result: SubmissionResult) -> None:
@@ -121,87 +82,6 @@ def run_lane(problem: Problem, cases: Sequence[Case], options: Options, shared: 
                 ahead.close()
             raise
         current, warm = following, ahead
-
-
-class Child:
-    """One lane in a process of its own, seen from the judge."""
-
-    def __init__(self) -> None:
-        """Start the process; it imports the judge and then waits for its setup (`begin`)."""
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_ROOT, env.get("PYTHONPATH", "")) if p)
-        env["JUDGE_LANE_PARENT"] = str(os.getpid())
-        self.proc = subprocess.Popen([sys.executable, "-m", "judge.grading.lanes"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, env=env)
-        assert self.proc.stdin is not None and self.proc.stdout is not None  # both PIPE
-        self.to_child, self.from_child = self.proc.stdin, self.proc.stdout
-        self.held: list[int] = []       # what it was sent and has not answered
-        self.early: Path | None = None  # the submission it started ahead, before its setup (`start_early`)
-        self.problem: Problem | None = None
-
-    def start_early(self, problem: Problem, source: Path) -> None:
-        """Have it start `source`'s server now, for the problem it will be given (the same object)."""
-        self.early, self.problem = Path(source), problem
-        try:
-            send(self.to_child, ("early", problem, self.early))
-        except (BrokenPipeError, ValueError):
-            pass
-
-    def begin(self, setup: dict[str, Any]) -> None:
-        """Send it the problem, the cases and the options."""
-        try:
-            send(self.to_child, setup)
-        except (BrokenPipeError, ValueError):  # it died: its reader reports what it is given
-            pass
-
-    def give(self, item: Item) -> None:
-        """Send it a submission (or None: no more)."""
-        if item is not None:
-            self.held.append(item[0])
-        try:
-            send(self.to_child, item)
-        except (BrokenPipeError, ValueError):  # it died: its reader reports what it held
-            pass
-
-    def interrupt(self) -> None:
-        """Ctrl-C for this lane: it stops at its next case and ends its boxes."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-
-    def close(self, timeout: float = 30.0) -> None:
-        """Wait for it to end (it ends once told there is nothing more, or interrupted); kill it if it hangs."""
-        try:
-            self.to_child.close()
-        except OSError:
-            pass
-        try:
-            self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.from_child.close()
-
-
-_SPARE: list[Child] = []
-_SPARE_LOCK = threading.Lock()
-
-
-def prepare(problem: Problem, sources: Sequence[Path], jobs: int) -> None:
-    """Start the child lanes of the next grade() of `sources` now, each with the server of the
-    submission it will most likely grade first (sources[1], sources[2], ...): they import the judge
-    and boot that box while the caller loads the cases (a child's start is 0.1-0.15 s). Unused
-    ones end with the judge."""
-    with _SPARE_LOCK:
-        for k in range(len(_SPARE) + 1, min(jobs, len(sources))):
-            _SPARE.append(Child())
-            _SPARE[-1].start_early(problem, sources[k])
-
-
-def _children(count: int) -> list[Child]:
-    with _SPARE_LOCK:
-        taken = [child for child in _SPARE[:count] if child.proc.poll() is None]
-        del _SPARE[:count]
-    return taken + [Child() for _ in range(count - len(taken))]
 
 
 def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], options: Options, jobs: int,
