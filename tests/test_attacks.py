@@ -491,6 +491,11 @@ RUNTIME_ATTACKS = {
     "forge_time.cpp": (Verdict.AC, _real_time),
     "start_compile_error.cpp": (Verdict.RE, _all_messages("the server said the source does not compile")),
     "shadow_class.java": (Verdict.RE, _all_messages("RuntimeException: no precompute")),
+    # Memory parked in loopback TCP buffers, which a v1 memory cgroup does not charge: no such socket.
+    "tcp_stash.py": (Verdict.RE, _all_messages("Address family not supported")),
+    "tcp_stash.cpp": (Verdict.RE, _all_messages("socket: Address family not supported")),
+    "tcp_stash.go": (Verdict.RE, _all_messages("socket: address family not supported")),
+    "tcp_stash.java": (Verdict.RE, _all_messages("Address family not supported")),
 }
 
 

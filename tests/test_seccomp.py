@@ -60,7 +60,7 @@ def test_each_descriptor_reads_the_whole_program():
 def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
     """A real box: `--seccomp` and `--disable-userns` on its command line; inside, the denied calls
     fail with EPERM (inotify, mincore, a cached-only preadv2, io_uring, Linux AIO), others work (a plain preadv2),
-    unshare(CLONE_NEWUSER) fails and /proc/keys cannot be read."""
+    sockets but AF_UNIX fail with EAFNOSUPPORT, unshare(CLONE_NEWUSER) fails and /proc/keys cannot be read."""
     box = detect()
     if not isinstance(box, BwrapBox):
         pytest.skip(f"no sandbox here: {box.reason}")
@@ -80,6 +80,12 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
             "ctx = ctypes.c_ulong(0)\n"
             "print(libc.syscall(206, 4, ctypes.byref(ctx)), ctypes.get_errno())\n"   # io_setup (Linux AIO): EPERM
             "print(libc.syscall(209, 0, 0, ctypes.c_void_p(0)), ctypes.get_errno())\n"  # io_submit: EPERM
+            "print(libc.socket(2, 1, 0), ctypes.get_errno())\n"       # AF_INET: EAFNOSUPPORT (97)
+            "print(libc.socket(10, 2, 0), ctypes.get_errno())\n"      # AF_INET6: EAFNOSUPPORT
+            "print(libc.socket(16, 3, 0), ctypes.get_errno())\n"      # AF_NETLINK: EAFNOSUPPORT
+            "print(libc.socket(1, 1, 0) >= 0)\n"                      # AF_UNIX: a socket
+            "pair = (ctypes.c_int * 2)()\n"
+            "print(libc.socketpair(1, 1, 0, pair), libc.socketpair(2, 1, 0, pair), ctypes.get_errno())\n"
             "try:\n    open('/proc/keys').read(); print('keys read')\n"
             "except OSError as e:\n    print('keys', e.errno)\n")
     jail = box.open()
@@ -90,4 +96,5 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
                              preexec_fn=jail.preexec, env=box.environment(tmp_path)).stdout.split("\n")
     finally:
         jail.close()
-    assert out[:11] == ["-1 1", "True", "-1 28", "-1 1", "-1 1", "8", "-1 1", "-1 1", "-1 1", "keys 13", ""], out
+    assert out[:16] == ["-1 1", "True", "-1 28", "-1 1", "-1 1", "8", "-1 1", "-1 1", "-1 1",
+                        "-1 97", "-1 97", "-1 97", "True", "0 -1 97", "keys 13", ""], out
