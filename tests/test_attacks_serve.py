@@ -5,6 +5,8 @@ from one address, and problem.yaml's visibility policy on what the API and pages
 from __future__ import annotations
 
 import http.client
+import socket
+import threading
 
 import pytest
 import yaml
@@ -197,3 +199,41 @@ def test_no_redirect_is_built_from_a_forged_host_header(server):
     for path in ("/api/submissions/", "/my/", "/scoreboard/"):
         status, _, headers = raw(server, "GET", path, b"", {"Host": "evil.example", "Cookie": f"judge_token={BOB}"})
         assert "evil.example" not in str(headers.get("location", "")), (path, status, headers)
+
+
+@pytest.mark.parametrize("framing", [b"Content-Length: 10\r\nTransfer-Encoding: chunked\r\n",
+                                     b"Transfer-Encoding: chunked\r\n"])
+def test_a_chunked_body_is_refused_before_it_is_read(server, framing):
+    """Red-team round 8: a chunked body beside a small Content-Length was read whole (300 MiB, 1.2 GB held,
+    on the token-free /api/register): any Transfer-Encoding is a 411, answered while the body still comes."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as conn:
+        conn.sendall(b"POST /api/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     + framing + b"\r\n" + b"10000\r\n" + b" " * 65536 + b"\r\n")
+        head = conn.recv(4096)
+    assert head.startswith(b"HTTP/1.1 411"), head[:200]
+    assert b"Transfer-Encoding" in head
+
+
+def test_one_name_asked_for_twice_at_once_is_registered_once(server):
+    """Red-team round 8: two registrations of one name at the same moment both passed the name check.
+    Spaces run together on a page, so "Dora  Twin" is "Dora Twin" too (and is kept so)."""
+    codes: list[int] = []
+    names: list[str] = []
+    start = threading.Barrier(6)
+
+    def register(k: int) -> None:
+        start.wait()
+        name = ("Dora  Twin", "dora twin", "Dora\u2003Twin")[k % 3]
+        status, doc, _ = server.call("POST", "/api/register", {"name": name},
+                                     headers={"X-Forwarded-For": f"10.9.8.{k}"})
+        codes.append(status)
+        if status == 201:
+            names.append(doc["name"])
+
+    threads = [threading.Thread(target=register, args=(k,)) for k in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == [201, 409, 409, 409, 409, 409], codes
+    assert names[0] in ("Dora Twin", "dora twin")

@@ -22,6 +22,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from judge.sandbox.box import detect
     from judge.service import tokens
     from judge.service.app import create_app
+    from judge.service.connections import TimedProtocol, quiet_floods
     from judge.service.contest import default_contest, load_contest
     from judge.service.service import Service, utcnow
 
@@ -45,7 +46,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     service = Service(contest, args.db_path, admin, workers=args.workers, broker=args.broker)
     print(f"judge serve: {contest.name}: {len(contest.problems)} problem(s), {args.workers} worker(s), "
           f"store {args.db_path}; http://{args.host}:{args.port}/ (API docs at /docs)", file=sys.stderr, flush=True)
-    uvicorn.run(create_app(service), host=args.host, port=args.port, log_level="warning", access_log=False)
+    # Each connection must deliver its request in time (slowloris), and the log takes bursts only (connections.py).
+    config = uvicorn.Config(create_app(service), host=args.host, port=args.port, log_level="warning",
+                            access_log=False, http=TimedProtocol)
+    quiet_floods()  # after the Config, which sets uvicorn's logging up
+    uvicorn.Server(config).run()
     return EXIT_OK
 
 

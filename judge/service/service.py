@@ -68,6 +68,11 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def name_key(name: str) -> str:
+    """What two names that look the same on the board share: Unicode NFKC, case folded, spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 class Service:
     """One contest served from one store."""
 
@@ -90,6 +95,7 @@ class Service:
         self.wrong: dict[bytes, None] = {}  # the wrong secrets lately counted (their digests), oldest first
         self.cases_lock = threading.Lock()
         self.submit_lock = threading.Lock()
+        self.register_lock = threading.Lock()  # an open registration's name check and insert
         self.cluster = None
         if broker:  # Celery's import and the broker's check only when one is named
             from judge.cluster.client import Cluster
@@ -164,25 +170,28 @@ class Service:
         if mode != "open":
             raise Refused(403, "registration needs a code from the organisers" if mode == "codes"
                           else "registration is closed")
-        name = (name or "").strip()
+        # Runs of spaces (any Unicode space) become one: a page shows "Alice  Liddell" as "Alice Liddell".
+        name = " ".join((name or "").split())
         if not name or len(name) > 100 or not name.isprintable():
             raise Refused(422, "name: expected 1 to 100 printable characters")
-        key = unicodedata.normalize("NFKC", name).casefold()
-        if any(unicodedata.normalize("NFKC", a.name).casefold() == key for a in self.state.accounts()):
-            raise Refused(409, "that name is taken: the scoreboard would show two of it")  # or pass as another
-        wait = self.addresses.take(address or "?")
-        if wait is not None:
-            raise Refused(429, f"at most {REGISTRATIONS_PER_ADDRESS} registrations an hour from one address",
-                          retry_after=wait)
-        wait = self.registrations.take("open")  # open registration is no way to flood the store with accounts
-        if wait is not None:
-            raise Refused(429, f"at most {REGISTRATIONS_PER_MINUTE} registrations a minute", retry_after=wait)
-        base = _ID.sub("-", name.casefold()).strip("-")[:40] or "participant"
-        for n in range(1, 1000):
-            pid = base if n == 1 else f"{base}-{n}"
-            token = self.state.register(pid, name)
-            if token is not None:
-                return Account(pid, name, True), token
+        key = name_key(name)
+        # The check and the insert at once: two requests for one name at the same moment both passed the check.
+        with self.register_lock:
+            if any(name_key(a.name) == key for a in self.state.accounts()):
+                raise Refused(409, "that name is taken: the scoreboard would show two of it")  # or pass as another
+            wait = self.addresses.take(address or "?")
+            if wait is not None:
+                raise Refused(429, f"at most {REGISTRATIONS_PER_ADDRESS} registrations an hour from one address",
+                              retry_after=wait)
+            wait = self.registrations.take("open")  # open registration is no way to flood the store with accounts
+            if wait is not None:
+                raise Refused(429, f"at most {REGISTRATIONS_PER_MINUTE} registrations a minute", retry_after=wait)
+            base = _ID.sub("-", name.casefold()).strip("-")[:40] or "participant"
+            for n in range(1, 1000):
+                pid = base if n == 1 else f"{base}-{n}"
+                token = self.state.register(pid, name)
+                if token is not None:
+                    return Account(pid, name, True), token
         raise Refused(409, "too many participants of that name")
 
     # ------------------------------------------------------------ submitting
