@@ -425,3 +425,32 @@ def test_go_builds_start_from_the_standard_librarys_cache_built_once_per_toolcha
     assert std is not None and (std / ".done").is_file() and std in GO.compile_mounts()
     assert f'cp -R "{std}" .gocache 2>/dev/null; ' in GO.compile_argv(Path("build"))[2]
     assert "slices" in GO.packages() and GO.minor() >= 21   # setup.sh installs Debian's 1.23
+
+
+@pytest.mark.parametrize("name", ["bfs.cpp", "bfs.go", "bfs_public_class.java", "bfs_class.py", "bfs_var.js",
+                                  "bfs_typed.ts"])
+def test_a_source_saved_with_a_byte_order_mark_and_crlf_runs(problem, name, tmp_path):
+    """Windows editors save UTF-8 with a BOM and CRLF lines: no part of the code (g++ and go found the
+    mark mid-file, after the judge's prelude: "stray '#' in program"; javac refuses it anywhere)."""
+    text = (ROOT / "submissions" / "minesweeper" / "accepted" / name).read_text()
+    path = tmp_path / name
+    path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    run = execute(problem, path, [EXAMPLE])
+    assert run.outcomes[0].verdict is None and run.outcomes[0].value == EXAMPLE_OUT, run.outcomes[0]
+
+
+def test_javascript_without_leetcodes_global_libraries_is_a_missing_toolchain(monkeypatch):
+    """A solution that uses `Queue` or `_` was RE ("Queue is not defined") where the judge lacked the
+    package: now the toolchain says what is missing and how to install it, and such runs are JE."""
+    from judge.languages import javascript, node_packages
+
+    real = node_packages.package
+    monkeypatch.setattr(node_packages, "package", lambda name: None if name == "lodash" else real(name))
+    node_packages.libraries.cache_clear()
+    try:
+        tool = javascript.LANGUAGE.find_toolchain()
+        assert not tool.ok and "lodash" in tool.message and "judge setup" in tool.message
+    finally:
+        monkeypatch.undo()
+        node_packages.libraries.cache_clear()
+    assert javascript.LANGUAGE.find_toolchain().ok

@@ -191,7 +191,9 @@ class Compiled(Language):
         build is never cached."""
         started = time.perf_counter()
         try:
-            text = source.read_text(encoding="utf-8")
+            # A byte order mark (Windows editors write one) is no part of the code: after the prelude the
+            # judge puts first, g++ and go would find it mid-file ("stray '#' in program"), javac anywhere.
+            text = source.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError as exc:
             return Prepared(ok=False, message=f"the source is not UTF-8 text: {exc}", source=source)
         files = self.sources(text, problem)

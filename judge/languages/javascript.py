@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.languages import node_packages
-from judge.languages.base import HARNESS_DIR, Language, Prepared, dumps
+from judge.languages.base import HARNESS_DIR, Language, Prepared, Toolchain, dumps
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box
 
@@ -27,6 +27,19 @@ class JavaScript(Language):
     return words.reduce((n, w) => n + w.length, base);
 };
 """
+
+    def find_toolchain(self) -> Toolchain:
+        """node, and the libraries LeetCode offers as globals: without them a solution that uses `_` or
+        `Queue` would be RE ("Queue is not defined") for what is the judge's lack, so none is run."""
+        node = super().find_toolchain()
+        if not node.ok:
+            return node
+        missing = sorted({pkg for pkg, _ in node_packages.GLOBALS.values()} - set(node_packages.libraries()["mains"]))
+        if missing:
+            return Toolchain(self.name, node.command, None, False,
+                             f"LeetCode's globals' packages are not installed ({', '.join(missing)}); "
+                             f"{node_packages.HINT}")
+        return node
 
     def prepare(self, source: Path, workdir: Path, problem: Problem, box: Box | None = None) -> Prepared:
         """Nothing to compile: the server reports a syntax error as CE when it loads the copy."""

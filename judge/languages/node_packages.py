@@ -28,7 +28,8 @@ SHIPPED = Path(__file__).resolve().parent / "node"
 CHECKOUT = Path(__file__).resolve().parents[2]
 SECTION = "npm"  # the cache's folder for them: judge/cache.py never prunes it
 FILES = ("package.json", "package-lock.json")
-HINT = "run `judge setup` (npm ci of the pinned typescript into the judge's cache; needs node and npm)"
+HINT = ("run `judge setup` (npm ci of the pinned typescript and LeetCode's JavaScript libraries into the "
+        "judge's cache; needs node and npm)")
 
 
 def lock_hash() -> str:
