@@ -85,3 +85,17 @@ def test_a_long_list_input_is_shortened():
     text = failure_details(problem, [long], _wa(long, -1, ["expected 2, got -1"]))
     coins = next(line for line in text.splitlines() if "coins:" in line)
     assert len(coins) < 200 and "more]" in coins and coins.strip().startswith("coins: [1, 2, 3")
+
+
+def test_the_author_column_comes_with_the_store_and_cached_only_when_a_result_was_reused():
+    from dataclasses import replace
+
+    from judge.verdict import Recording
+
+    base = SubmissionResult("a.py", "/a.py", "python", Verdict.AC, ())
+    fresh = replace(base, recording=Recording("ada", False, "2026-01-01T00:00:00", 1, 1))
+    header = table([fresh]).splitlines()[0].split()
+    assert "author" in header and "cached" not in header  # a column that would be empty is not drawn
+    header = table([fresh, replace(fresh, recording=Recording("bo", True, "2026-01-01T00:00:00", 1, 1))])
+    assert "cached" in header.splitlines()[0] and header.count("cached") == 2
+    assert "author" not in table([base]).splitlines()[0]

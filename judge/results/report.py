@@ -21,15 +21,17 @@ def table(results: Sequence[SubmissionResult]) -> str:
     rows = []
     # author and cached are known when the run went through the results store (recorder.py)
     stored = any(r.recording is not None for r in results)
+    reused = any(r.recording is not None and r.recording.cached for r in results)  # else the column is empty
     for r in results:
         first, rec = r.first_failure, r.recording
         rows.append([
             terminal(r.submission), r.language, r.verdict.value, f"{r.passed}/{r.total}",
             f"{r.max_time_ms:.0f} ms" if r.cases and r.verdict not in (Verdict.CE, Verdict.JE) else "-",
             first.name if first else "",
-        ] + ([terminal(rec.author) if rec else "", "cached" if rec and rec.cached else ""] if stored else []))
+        ] + ([terminal(rec.author) if rec else ""] if stored else [])
+          + (["cached" if rec and rec.cached else ""] if reused else []))
     headers = ["submission", "language", "verdict", "passed", "slowest", "first failure"]
-    headers += ["author", "cached"] if stored else []
+    headers += (["author"] if stored else []) + (["cached"] if reused else [])
     return tabulate(rows, headers=headers, tablefmt="simple")
 
 
