@@ -186,7 +186,7 @@ def test_a_judge_that_polls_for_answers_gives_the_same_results(problem, few):
     paths = [*find_submissions([SUBMISSIONS / "wrong_answer", SUBMISSIONS / "accepted"]),
              DATA / "prints.py", DATA / "flood.py", DATA / "exits.py"]
     slept = grade(problem, few, paths, Options(jobs=1, poll=False))
-    polled = grade(problem, few, paths, Options(jobs=1, poll=True))
+    polled = [grade(problem, few, [path], Options(jobs=1, poll=True))[0] for path in paths]  # one at a time polls
 
     def seen(results):  # stdout and stderr are two pipes: how their lines interleave is not kept
         return [(r.submission, [(c.verdict, c.message, c.answer, sorted(c.output.splitlines())) for c in r.cases])
@@ -195,8 +195,9 @@ def test_a_judge_that_polls_for_answers_gives_the_same_results(problem, few):
     assert seen(polled) == seen(slept)
 
 
-def test_only_a_single_lane_polls(problem, few, monkeypatch):
-    """Lanes side by side would take each other's CPU: grade() keeps `poll` for one lane only."""
+def test_only_a_single_lane_of_a_single_submission_polls(problem, few, monkeypatch):
+    """Lanes side by side would take each other's CPU, and so would polling from a lane that starts its
+    next submission's server meanwhile: grade() keeps `poll` for one submission on one lane only."""
     from judge.grading import session
 
     asked = []
@@ -213,6 +214,9 @@ def test_only_a_single_lane_polls(problem, few, monkeypatch):
     assert asked and all(asked)
     asked.clear()
     grade(problem, few[:2], sources, Options(jobs=2, poll=True))   # this process runs the first lane
+    assert asked and not any(asked)
+    asked.clear()
+    grade(problem, few[:2], sources, Options(jobs=1, poll=True))   # the second's server starts meanwhile
     assert asked and not any(asked)
     asked.clear()
     monkeypatch.setattr("os.cpu_count", lambda: 1)
