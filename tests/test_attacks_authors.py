@@ -23,6 +23,28 @@ def test_a_file_named_like_another_student_in_ones_moodle_folder_stays_ones_own(
     assert name == "Mallory Evil (111)" and handin.student_id == "111"
 
 
+
+def test_a_moodle_full_name_that_holds_another_students_marker_names_its_owner(tmp_path):
+    """Red-team round 9: Mallory (111) named herself `Jane Doe_12346_assignsubmission_file_x` in Moodle, whose
+    folder of her hand-in then read as Jane's (the first marker won): Jane got Mallory's grade."""
+    export = tmp_path / "export"
+    forged = write(export / "Jane Doe_12346_assignsubmission_file_x_111_assignsubmission_file_" / "sol.py")
+    found = lms.identify(forged.resolve(), export.resolve())
+    assert (found.author, found.student_id) == ("Jane Doe_12346_assignsubmission_file_x", "111")
+    # flat: the full name or the file's name may hold the other marker; such a name names nobody
+    assert lms.from_name("Jane Doe_12346_assignsubmission_file_x_111_assignsubmission_file_sol.py") is None
+    assert lms.from_name("Mallory_111_assignsubmission_file_x_12346_assignsubmission_file_sol.py") is None
+    assert lms.from_name("Jane Doe_12346_assignsubmission_file_my_sol_2.py").student_id == "12346"
+
+
+def test_a_gradescope_folder_without_metadata_still_bounds_its_submission(tmp_path):
+    """Red-team round 9: with no (or no usable) submission_metadata.yml, a folder the student named like
+    another's Moodle folder inside `submission_1` was taken for the LMS's word."""
+    export = tmp_path / "export"
+    forged = write(export / "submission_1" / "Jane Doe_12346_assignsubmission_file_" / "sol.py")
+    name, handin = authors.identify(forged, export.resolve())
+    assert handin.student_id == "" and "Jane" not in name and name == "submission_1"
+
 def test_a_file_named_like_another_in_ones_gradescope_folder_stays_ones_own(tmp_path):
     export = tmp_path / "export"
     (export / "submission_555").mkdir(parents=True)

@@ -65,7 +65,8 @@ def test_gradescope_export_folders_and_metadata(tmp_path):
     first = lms.identify(pair.resolve(), export.resolve())  # a group: its first submitter names it
     assert (first.author, first.student_id) == ("Pair One", "200")
     assert datetime.fromisoformat(first.submitted_at) == datetime(2026, 3, 1, 17, 30, tzinfo=timezone.utc)
-    assert lms.identify(unknown.resolve(), export.resolve()) is None  # not in the metadata
+    unnamed = lms.identify(unknown.resolve(), export.resolve())  # not in the metadata: the folder alone
+    assert (unnamed.system, unnamed.author, unnamed.student_id) == ("gradescope", "submission_999", "")
     # the student's own folder named on the command line is still theirs
     assert lms.identify(ada.resolve(), (export / "submission_555").resolve()).author == "Ada Lovelace"
 

@@ -23,6 +23,9 @@ from typing import Any
 from judge.problems import parsed
 
 _MOODLE = re.compile(r"^(?P<name>[^_/]+?)_(?P<id>\d+)_assignsubmission_(?:file|onlinetext)_(?P<rest>.*)$")
+#: Moodle's folder form, which ends with the marker: the student's full name before it may hold one too.
+_MOODLE_FOLDER = re.compile(r"^(?P<name>[^/]+)_(?P<id>\d+)_assignsubmission_(?:file|onlinetext)_$")
+_MOODLE_MARK = re.compile(r"_\d+_assignsubmission_(?:file|onlinetext)_")
 _CANVAS = re.compile(r"^(?P<name>[a-z][a-z0-9-]*?)(?P<late>_LATE)?_(?P<id>\d+)_(?P<attachment>\d+)_(?P<rest>.+)$")
 _GRADESCOPE = re.compile(r"^submission_(?P<id>\d+)$")
 METADATA = "submission_metadata.yml"
@@ -42,9 +45,20 @@ class Found:
 
 
 def from_name(name: str) -> Found | None:
-    """What a Moodle or Canvas file or folder name says, or None."""
+    """What a Moodle or Canvas file or folder name says, or None.
+
+    Moodle puts the student's full name before the marker, and in a flat download the student's file
+    name after it; a student may choose both (Moodle lets one edit one's name unless the site locks
+    it). A folder's name ends with the marker, so the last one is Moodle's: a full name `Jane
+    Doe_12346_assignsubmission_file_x` does not make Mallory's folder Jane's. A flat file's name with
+    the marker twice cannot be told apart (the name or the file's may hold the other): it names nobody."""
+    folder = _MOODLE_FOLDER.match(name)
+    if folder:
+        return Found("moodle", folder.group("name").strip(), folder.group("id"))
     moodle = _MOODLE.match(name)
     if moodle:
+        if len(_MOODLE_MARK.findall(name)) > 1:
+            return None
         return Found("moodle", moodle.group("name").strip(), moodle.group("id"))
     canvas = _CANVAS.match(name)
     if canvas:
@@ -58,7 +72,9 @@ def from_gradescope(folder: Path) -> Found | None:
         return None
     entry = _metadata(folder.parent).get(folder.name)
     if not isinstance(entry, dict):
-        return None
+        # Without the metadata's word the folder still bounds the submission: the names inside it are the
+        # student's own (a folder `Jane Doe_12346_assignsubmission_file_` in it does not make it Jane's).
+        return Found("gradescope", folder.name)
     submitters = entry.get(":submitters") or entry.get("submitters") or []
     first = submitters[0] if isinstance(submitters, list) and submitters and isinstance(submitters[0], dict) else {}
     name = _text(first.get(":name") or first.get("name"))
