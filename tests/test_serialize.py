@@ -233,3 +233,24 @@ def test_dumps_writes_the_values_json_writes_each_deep_value_on_one_line():
     assert any(line.strip().startswith('{"name": "c2", "verdict": "WA"') for line in lines)
     assert text.isascii() and "\\ud800" in text and "\\u001b" in text
     assert '"3": {\n' in text and '"true": null' in text
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    (lambda d: d["cases"][0].update(time_ms=float("nan")), "time_ms: expected a number"),
+    (lambda d: d["cases"][0].update(cpu_ms=float("inf")), "cpu_ms: expected a number"),
+    (lambda d: d["cases"][0].update(cpu_ms=-1e9), "cpu_ms: expected a time"),
+    (lambda d: d["cases"][0].update(memory_kb=-5), "memory_kb"),
+    (lambda d: d["cases"][0].update(verdict="WA"), "verdict AC, but its cases' is WA"),
+    (lambda d: d["cases"][0].update(output="x" * (serialize.MAX_OUTPUT_CHARS + 1)), "output: 4097 characters"),
+    (lambda d: d["cases"][0].update(diff=["d"] * (serialize.MAX_DIFF_LINES + 1)), "diff"),
+    (lambda d: d.update(message="m" * (serialize.MAX_MESSAGE_CHARS + 1)), "message"),
+])
+def test_a_result_read_back_must_be_one_a_judge_could_have_made(change, why):
+    """Red-team round 9: a worker's result with NaN or negative times, an AC over wrong cases (shown as
+    `AC 78/106`, exit 0) or a 20 MB message was taken as it came."""
+    case = CaseResult("c1", "secret", Verdict.AC, 1.0, cpu_ms=0.5, memory_kb=100)
+    data = serialize.result_to_json(SubmissionResult("a.py", "/a.py", "python", Verdict.AC, (case, case)))
+    assert serialize.result_from_json(copy.deepcopy(data)).verdict is Verdict.AC
+    change(data)
+    with pytest.raises(ValueError, match=why):
+        serialize.result_from_json(data)

@@ -263,6 +263,18 @@ def test_a_corrupt_verdict_in_the_store_is_one_line_and_exit_2(tmp_path):
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and str(path) in out.stderr, out.stderr
 
 
+
+@pytest.mark.parametrize("column, value", [("score", "abc"), ("passed", 5), ("max_score", float("inf")),
+                                           ("total", -1), ("score", -3.0)])
+def test_a_stored_count_or_score_that_is_not_one_is_one_line_and_exit_2(tmp_path, column, value):
+    """Red-team round 9: a score of 'abc' in the file (SQLite keeps what it is given) was an internal error."""
+    path = tmp_path / "r.sqlite3"
+    _stored_by_hand(path)
+    with Store.open(path) as st:
+        st.conn.execute(f"UPDATE submissions SET {column} = ?", (value,))
+    out = judge("leaderboard", "minesweeper", db=path)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "corrupt or foreign" in out.stderr, out.stderr
+
 def test_storage_names_stay_in_the_store():
     """The cases table's names (grp, idx, submission_id) appear in no module but store.py, nor in a template."""
     names = {"grp", "idx", "submission_id"}

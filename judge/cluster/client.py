@@ -12,6 +12,7 @@ local run (only the process that sent the jobs writes it). `judge serve` may use
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -89,8 +90,6 @@ def jobs_for(sources: Sequence[Path], problem: str, tests: str, *, author: str |
 
 def _file_sha256(path: Path) -> str:
     """A file's SHA-256, read in chunks (a source too big for a job is never read whole)."""
-    import hashlib
-
     digest = hashlib.sha256()
     with path.open("rb") as data:
         for chunk in iter(lambda: data.read(1 << 20), b""):
@@ -100,12 +99,25 @@ def _file_sha256(path: Path) -> str:
 
 def failed(job: Job, cases: Sequence[Case], message: str) -> SubmissionResult:
     """A submission the cluster could not grade: JE on every case, as a local judge error gives it."""
-    import hashlib
-
     results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=message, answer=Verdict.JE.value) for c in cases)
     return SubmissionResult(submission=job.name, path=job.path or job.name, language=job.language,
                             verdict=Verdict.JE, cases=results, message=message,
                             sha256=hashlib.sha256(job.source_bytes()).hexdigest())
+
+
+def _worker(name: object, info: object) -> Worker | None:
+    """A worker from its `judge_info` reply, or None when the reply is not one: one reply's `"concurrency":
+    "lots"` ended every sender with an internal error (exit 3)."""
+    if not isinstance(info, dict):
+        return None
+    langs, limit = info.get("languages") or [], info.get("time_limit")
+    counts = [info.get("concurrency") or 0, info.get("active") or 0]
+    if not (isinstance(langs, list) and all(isinstance(x, str) for x in langs)
+            and isinstance(info.get("sandbox", ""), str)
+            and (limit is None or (isinstance(limit, (int, float)) and not isinstance(limit, bool)))
+            and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts)):
+        return None
+    return Worker(str(name), tuple(langs), info.get("sandbox", ""), bool(info.get("isolated")), limit, *counts)
 
 
 class Cluster:
@@ -124,13 +136,10 @@ class Cluster:
             raise self._lost(exc) from None
         found = []
         for reply in replies:
-            for name, info in reply.items():
-                if not isinstance(info, dict):
-                    continue
-                found.append(Worker(str(name), tuple(str(x) for x in info.get("languages") or ()),
-                                    str(info.get("sandbox", "")), bool(info.get("isolated")),
-                                    info.get("time_limit"), int(info.get("concurrency") or 0),
-                                    int(info.get("active") or 0)))
+            for name, info in (reply.items() if isinstance(reply, dict) else ()):
+                worker = _worker(name, info)
+                if worker is not None:  # a malformed reply (a worker of another version, a forger) is no worker
+                    found.append(worker)
         return sorted(found, key=lambda w: w.name)
 
     def languages(self, wait: float = REPLY_WAIT, expect: int | None = None) -> dict[str, list[str]]:
@@ -236,8 +245,10 @@ class Cluster:
                 if [c.name for c in result.cases] != [c.name for c in cases]:
                     finish(failed(job, cases, "a worker's result is not for this run's cases"))
                     return
-                # the names are the sender's own, whatever a worker says: the store files it by them
-                finish(replace(result, submission=job.name, path=job.path or job.name, language=job.language))
+                # the names are the sender's own, whatever a worker says: the store files it by them; and so is
+                # the content's hash, the submission's identity (a worker's was stored, and went raw into CSV)
+                finish(replace(result, submission=job.name, path=job.path or job.name, language=job.language,
+                               sha256=hashlib.sha256(job.source_bytes()).hexdigest()))
 
             sent: dict[str, Job] = {}
             for job in jobs:

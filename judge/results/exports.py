@@ -88,15 +88,16 @@ def to_csv(board: Leaderboard) -> str:
     writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for e in board.everyone:
-        writer.writerow({"rank": e.rank or "", "author": csv_cell(e.author), "submission": csv_cell(e.submission),
-                         "language": e.language,
-                         "verdict": "" if e.missing else e.verdict.value, "score": e.score, "max_score": e.max_score,
-                         "passed": e.passed, "total": e.total, "speed": "" if e.speed is None else round(e.speed, 3),
-                         "submitted_at": e.submitted_at, "sha256": e.sha256, "attempts": e.attempts,
-                         "status": "missing" if e.missing else "stale" if e.stale else "ranked",
-                         "student_id": csv_cell(e.student_id), "name": csv_cell(e.name), "email": csv_cell(e.email),
-                         "late": int(e.late), "late_days": e.late_days, "penalty": e.penalty,
-                         "score_before_penalty": e.raw_score, "test_set_hash": e.test_set, "graded_at": e.graded_at})
+        row = {"rank": e.rank or "", "author": e.author, "submission": e.submission, "language": e.language,
+               "verdict": "" if e.missing else e.verdict.value, "score": e.score, "max_score": e.max_score,
+               "passed": e.passed, "total": e.total, "speed": "" if e.speed is None else round(e.speed, 3),
+               "submitted_at": e.submitted_at, "sha256": e.sha256, "attempts": e.attempts,
+               "status": "missing" if e.missing else "stale" if e.stale else "ranked",
+               "student_id": e.student_id, "name": e.name, "email": e.email,
+               "late": int(e.late), "late_days": e.late_days, "penalty": e.penalty,
+               "score_before_penalty": e.raw_score, "test_set_hash": e.test_set, "graded_at": e.graded_at}
+        # Every text cell, not only the names: a hash, a time or a language comes from a store or a worker too.
+        writer.writerow({k: csv_cell(v) if isinstance(v, str) else v for k, v in row.items()})
     return out.getvalue()
 
 

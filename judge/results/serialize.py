@@ -15,6 +15,7 @@ milliseconds rounded to 3 decimals; the store's names (row ids, `idx`, `grp`) ne
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from judge.results import mutation, visibility
 from judge.results.mutation import MutantResult, StrengthReport
 from judge.results.records import Comparison
-from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict
+from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult, Verdict, overall
 
 if TYPE_CHECKING:  # only for the hints: `judge grade --json` need not import the leaderboard
     from judge.results.leaderboard import Entry, Leaderboard
@@ -246,19 +247,33 @@ def results_from_document(document: Any) -> list[SubmissionResult]:
     return [submission_from_json(r) for r in _get(document, "results", list)]
 
 
+#: What a result read back may hold per case, as a judge makes them: the output it keeps (runner.KEEP_OUTPUT),
+#: a message no longer than a compiler's kept output, the checker's explanations. A result from
+#: elsewhere (a `judge worker`, a lane) past these is malformed, not shown.
+MAX_OUTPUT_CHARS = 4096
+MAX_MESSAGE_CHARS = 64 * 1024
+MAX_DIFF_LINES = 10_000
+MAX_DIFF_LINE_CHARS = 10_000
+MAX_ANSWER_CHARS = 200
+
+
 def submission_from_json(data: Any) -> SubmissionResult:
-    """One submission's result from its JSON (see submission_to_json); ValueError on anything else."""
+    """One submission's result from its JSON (see submission_to_json); ValueError on anything else,
+    a verdict that is not its cases' (an AC over wrong cases) included."""
     data = _object(data, "a submission")
     recording = None
     if "author" in data:
         recording = Recording(_get(data, "author", str), _get(data, "cached", bool), _get(data, "graded_at", str),
                               _number(data, "score"), _number(data, "max_score"), _get(data, "student_id", str),
                               _get(data, "submitted_at", str), _get(data, "late", bool))
-    return SubmissionResult(
-        submission=_get(data, "submission", str), path=_get(data, "path", str), language=_get(data, "language", str),
-        verdict=Verdict.from_name(data.get("verdict")),
-        cases=tuple(case_from_json(c) for c in _get(data, "cases", list)),
-        message=_get(data, "message", str), sha256=_get(data, "sha256", str), recording=recording)
+    submission, path, language = _get(data, "submission", str), _get(data, "path", str), _get(data, "language", str)
+    verdict = Verdict.from_name(data.get("verdict"))
+    cases = tuple(case_from_json(c) for c in _get(data, "cases", list))
+    if cases and verdict is not overall(cases):
+        raise ValueError(f"verdict {verdict.value}, but its cases' is {overall(cases).value}")
+    return SubmissionResult(submission=submission, path=path, language=language, verdict=verdict, cases=cases,
+                            message=_text(data, "message", MAX_MESSAGE_CHARS), sha256=_text(data, "sha256", 64),
+                            recording=recording)
 
 
 def result_from_json(data: Any) -> SubmissionResult:
@@ -278,13 +293,17 @@ def case_from_json(data: Any) -> CaseResult:
     data = _object(data, "a case")
     cpu, memory = data.get("cpu_ms"), data.get("memory_kb")
     diff = _get(data, "diff", list)
-    if not all(isinstance(line, str) for line in diff):
-        raise ValueError("a case's diff: expected a list of strings")
+    if len(diff) > MAX_DIFF_LINES or not all(isinstance(line, str) and len(line) <= MAX_DIFF_LINE_CHARS
+                                              for line in diff):
+        raise ValueError(f"a case's diff: expected at most {MAX_DIFF_LINES} strings of {MAX_DIFF_LINE_CHARS} "
+                         f"characters")
+    if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int) or memory < 0):
+        raise ValueError(f"memory_kb: expected a count of KiB, got {memory!r:.60}")
     return CaseResult(
         _get(data, "name", str), _get(data, "group", str), Verdict.from_name(data.get("verdict")),
-        time_ms=_number(data, "time_ms"), cpu_ms=None if cpu is None else _number(data, "cpu_ms"),
-        memory_kb=None if memory is None else _get(data, "memory_kb", int), message=_get(data, "message", str),
-        diff=tuple(diff), output=_get(data, "output", str), answer=_get(data, "answer", str))
+        time_ms=_measure(data, "time_ms"), cpu_ms=None if cpu is None else _measure(data, "cpu_ms"),
+        memory_kb=memory, message=_text(data, "message", MAX_MESSAGE_CHARS), diff=tuple(diff),
+        output=_text(data, "output", MAX_OUTPUT_CHARS), answer=_text(data, "answer", MAX_ANSWER_CHARS))
 
 
 def _object(data: Any, what: str) -> dict[str, Any]:
@@ -303,6 +322,22 @@ def _get(data: dict[str, Any], key: str, kind: type) -> Any:
 
 def _number(data: dict[str, Any], key: str) -> float:
     value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    # NaN and Infinity are numbers to Python's json, never to a judge (a time of nan ms showed as such)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise ValueError(f"{key}: expected a number, got {value!r:.60}")
     return float(value)
+
+
+def _measure(data: dict[str, Any], key: str) -> float:
+    """A time: a finite number, never below zero."""
+    value = _number(data, key)
+    if value < 0:
+        raise ValueError(f"{key}: expected a time, got {value!r:.60}")
+    return value
+
+
+def _text(data: dict[str, Any], key: str, limit: int) -> str:
+    value: str = _get(data, key, str)
+    if len(value) > limit:
+        raise ValueError(f"{key}: {len(value)} characters, over the {limit} a judge keeps")
+    return value

@@ -17,6 +17,7 @@ own column: that text is the store's format, versioned with its schema, not the 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import socket
@@ -451,6 +452,14 @@ class Store:
     # ---------------------------------------------------------------- rows to records
 
     def _submission(self, row: sqlite3.Row) -> StoredSubmission:
+        # SQLite keeps whatever a column is given: a score of 'abc' in a corrupt or forged file ended the
+        # leaderboard with an internal error (exit 3). One row per submission: checked here, cheaply.
+        counts, scores = (row["passed"], row["total"]), (row["score"], row["max_score"])
+        if not (all(type(n) is int and n >= 0 for n in counts) and counts[0] <= counts[1]
+                and all(type(x) in (int, float) and math.isfinite(x) and x >= 0 for x in scores)):
+            raise StoreError(f"{self.path}: submission {row['id']} has a stored count or score that is not one "
+                             f"(passed {counts[0]!r:.20}, total {counts[1]!r:.20}, score {scores[0]!r:.20}, "
+                             f"max_score {scores[1]!r:.20}): a corrupt or foreign results database")
         return StoredSubmission(
             id=row["id"], run_id=row["run_id"], problem=row["problem"], test_set_hash=row["test_set_hash"],
             graded_at=row["graded_at"], name=row["name"], path=row["path"], author=row["author"], sha256=row["sha256"],
