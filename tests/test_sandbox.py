@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import signal
 import subprocess
 import sys
 import threading
@@ -173,6 +174,46 @@ def test_groups_a_killed_judge_left_are_swept_and_no_other():
                 except OSError:
                     pass
 
+
+
+@needs_cgroups
+def test_a_box_a_killed_judge_left_frozen_is_killed_and_swept():
+    """A judge killed between freezing a box and thawing it (its kill) left the box's processes frozen for
+    ever, holding their memory, and the group never swept (it had processes): the next probe ends them."""
+    found = cgroups.detect()
+    if "freezer" not in found.parents:
+        pytest.skip("no freezer controller here")
+    dead = next(pid for pid in range(4194000, 4194304) if not Path(f"/proc/{pid}").exists())
+    groups = [parent / f"judge-{dead}-abcdef-2" for parent in set(found.parents.values())]
+    for group in groups:
+        (group / cgroups.LEAF).mkdir(parents=True)
+    box = subprocess.Popen(["sleep", "60"])
+    try:
+        for group in groups:
+            (group / cgroups.LEAF / "cgroup.procs").write_text(str(box.pid))
+        freezer = found.parents["freezer"] / groups[0].name
+        state, frozen = ("cgroup.freeze", "1") if found.version == 2 else ("freezer.state", "FROZEN")
+        (freezer / state).write_text(frozen)
+        os.kill(box.pid, signal.SIGKILL)  # what the judge sent before it died: pending while frozen
+        time.sleep(0.2)
+        assert box.poll() is None  # frozen: not even SIGKILL ends it
+        assert cgroups.sweep(found, older_than=0.0) == len(groups)
+        assert box.wait(timeout=5) == -signal.SIGKILL and not any(g.exists() for g in groups)
+    finally:
+        if box.poll() is None:
+            for group in groups:
+                try:
+                    (group / state).write_text("0" if found.version == 2 else "THAWED")
+                except OSError:
+                    pass
+            box.kill()
+            box.wait()
+        for group in groups:
+            for folder in (group / cgroups.LEAF, group):
+                try:
+                    folder.rmdir()
+                except OSError:
+                    pass
 
 @needs_cgroups
 def test_a_box_reaching_its_leaf_group_lifts_no_limit_and_hides_no_use():

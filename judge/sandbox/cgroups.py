@@ -253,8 +253,10 @@ def probe_v1() -> None:
 
 def sweep(found: Hierarchy, older_than: float = STALE_AFTER) -> int:
     """Remove the groups that judges killed before their end could not (empty, older than `older_than`
-    seconds, their judge's pid gone), deepest first; how many. A group with a process in it stays."""
-    now, removed = time.time(), 0
+    seconds, their judge's pid gone), deepest first; how many. A group with a process in it stays,
+    unless it is frozen: a judge killed between freezing a box and thawing it (Group.kill) left the
+    box's processes frozen for ever, its memory held, where a live judge keeps a box frozen a few ms."""
+    now, stale = time.time(), []
     for parent in set(found.parents.values()):
         try:
             entries = [(e, m.group(1)) for e in os.scandir(parent) if (m := _STALE_NAME.match(e.name))]
@@ -268,13 +270,50 @@ def sweep(found: Hierarchy, older_than: float = STALE_AFTER) -> int:
             started = _started(pid)
             if now - made < older_than or (started is not None and started <= made + 1.0):
                 continue   # recent, or its judge may still be running (in this PID namespace)
-            try:
-                for folder in _tree(Path(entry.path)):
-                    folder.rmdir()
-            except OSError:
-                continue       # a process is still in it
-            removed += 1
+            stale.append(Path(entry.path))
+    freezer = found.parents.get("freezer")
+    for path in stale:
+        if freezer is not None and path.parent == freezer:
+            _end_frozen(path, found.version == 2)
+    removed = 0
+    for path in stale:
+        try:
+            for folder in _tree(path):
+                folder.rmdir()
+        except OSError:
+            continue       # a process is still in it
+        removed += 1
     return removed
+
+
+def _end_frozen(group: Path, v2: bool) -> None:
+    """Kill and thaw what a dead judge left frozen in `group` (its processes then die at once)."""
+    state, frozen, thawed = ("cgroup.freeze", "1", "0") if v2 else ("freezer.state", "FROZEN", "THAWED")
+    folders = list(_tree(group))
+    try:
+        if not any((f / state).read_text().strip() in (frozen, "FREEZING") for f in folders):
+            return
+        left = {int(p) for f in folders for p in (f / "cgroup.procs").read_text().split()}
+    except (OSError, ValueError):
+        return
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    for folder in folders:
+        try:
+            (folder / state).write_text(thawed)
+        except OSError:
+            pass
+    deadline = time.monotonic() + 0.5
+    for step in itertools.count():  # a killed process leaves its group within a millisecond or so
+        try:
+            if not any((f / "cgroup.procs").read_text().split() for f in folders) or time.monotonic() > deadline:
+                return
+        except OSError:
+            return
+        _pause(step)
 
 
 def keep_joins_fast(seconds: float = 2.0) -> None:
