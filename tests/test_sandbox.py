@@ -167,12 +167,7 @@ def test_groups_a_killed_judge_left_are_swept_and_no_other():
     finally:
         later.kill()
         later.wait()
-        for group in made:
-            for folder in (group / cgroups.LEAF, group):
-                try:
-                    folder.rmdir()
-                except OSError:
-                    pass
+        _remove_groups(made)
 
 
 
@@ -208,12 +203,17 @@ def test_a_box_a_killed_judge_left_frozen_is_killed_and_swept():
                     pass
             box.kill()
             box.wait()
-        for group in groups:
-            for folder in (group / cgroups.LEAF, group):
-                try:
-                    folder.rmdir()
-                except OSError:
-                    pass
+        _remove_groups(groups)
+
+
+def _remove_groups(groups: list[Path]) -> None:
+    """A test's own groups (and their leaves) gone, whatever the test left."""
+    for group in groups:
+        for folder in (group / cgroups.LEAF, group):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
 
 @needs_cgroups
 def test_a_box_reaching_its_leaf_group_lifts_no_limit_and_hides_no_use():
