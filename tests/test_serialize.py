@@ -241,16 +241,31 @@ def test_dumps_writes_the_values_json_writes_each_deep_value_on_one_line():
     (lambda d: d["cases"][0].update(cpu_ms=-1e9), "cpu_ms: expected a time"),
     (lambda d: d["cases"][0].update(memory_kb=-5), "memory_kb"),
     (lambda d: d["cases"][0].update(verdict="WA"), "verdict AC, but its cases' is WA"),
-    (lambda d: d["cases"][0].update(output="x" * (serialize.MAX_OUTPUT_CHARS + 1)), "output: 4097 characters"),
-    (lambda d: d["cases"][0].update(diff=["d"] * (serialize.MAX_DIFF_LINES + 1)), "diff"),
-    (lambda d: d.update(message="m" * (serialize.MAX_MESSAGE_CHARS + 1)), "message"),
+    (lambda d: d["cases"][0].update(answer="a" * (serialize.MAX_ANSWER_CHARS + 1)), "answer: 201 characters"),
+    (lambda d: d["cases"][0].update(diff=["d", 3]), "expected a list of strings"),
 ])
 def test_a_result_read_back_must_be_one_a_judge_could_have_made(change, why):
-    """Red-team round 9: a worker's result with NaN or negative times, an AC over wrong cases (shown as
-    `AC 78/106`, exit 0) or a 20 MB message was taken as it came."""
+    """Red-team round 9: a worker's result with NaN or negative times or an AC over wrong cases (shown as
+    `AC 78/106`, exit 0) was taken as it came."""
     case = CaseResult("c1", "secret", Verdict.AC, 1.0, cpu_ms=0.5, memory_kb=100)
     data = serialize.result_to_json(SubmissionResult("a.py", "/a.py", "python", Verdict.AC, (case, case)))
     assert serialize.result_from_json(copy.deepcopy(data)).verdict is Verdict.AC
     change(data)
     with pytest.raises(ValueError, match=why):
         serialize.result_from_json(data)
+
+
+
+def test_long_texts_read_back_are_cut_not_refused():
+    """A worker's 20 MB message was printed whole; a lane's own result of a package checker's long
+    explanation must still be read (refused, it would be JE where a serial run gives WA): cut."""
+    case = CaseResult("c1", "secret", Verdict.WA, 1.0, message="m" * 100_000, diff=("d" * 20_000,) * 20_001,
+                      output="o" * 5000)
+    data = serialize.result_to_json(SubmissionResult("a.py", "/a.py", "python", Verdict.WA, (case,),
+                                                     message="x" * 70_000))
+    back = serialize.result_from_json(data)
+    got = back.cases[0]
+    assert got.verdict is Verdict.WA and len(got.diff) == serialize.MAX_DIFF_LINES
+    assert got.message.startswith("m" * serialize.MAX_MESSAGE_CHARS) and got.message.endswith("not kept)")
+    assert len(got.diff[0]) < serialize.MAX_DIFF_LINE_CHARS + 50 and len(got.output) < serialize.MAX_OUTPUT_CHARS + 50
+    assert len(back.message) < serialize.MAX_MESSAGE_CHARS + 50

@@ -247,9 +247,10 @@ def results_from_document(document: Any) -> list[SubmissionResult]:
     return [submission_from_json(r) for r in _get(document, "results", list)]
 
 
-#: What a result read back may hold per case, as a judge makes them: the output it keeps (runner.KEEP_OUTPUT),
-#: a message no longer than a compiler's kept output, the checker's explanations. A result from
-#: elsewhere (a `judge worker`, a lane) past these is malformed, not shown.
+#: What a result read back (a `judge worker`'s, a lane's) keeps of the texts whose length a package's
+#: checker, a compiler or a submission decides: past these they are cut, never refused (a lane's own
+#: result of a long explanation is as good as a serial run's). A fingerprint (`answer`) or a hash the
+#: judge makes itself past MAX_ANSWER_CHARS is malformed.
 MAX_OUTPUT_CHARS = 4096
 MAX_MESSAGE_CHARS = 64 * 1024
 MAX_DIFF_LINES = 10_000
@@ -272,8 +273,8 @@ def submission_from_json(data: Any) -> SubmissionResult:
     if cases and verdict is not overall(cases):
         raise ValueError(f"verdict {verdict.value}, but its cases' is {overall(cases).value}")
     return SubmissionResult(submission=submission, path=path, language=language, verdict=verdict, cases=cases,
-                            message=_text(data, "message", MAX_MESSAGE_CHARS), sha256=_text(data, "sha256", 64),
-                            recording=recording)
+                            message=_cut(_get(data, "message", str), MAX_MESSAGE_CHARS),
+                            sha256=_text(data, "sha256", 64), recording=recording)
 
 
 def result_from_json(data: Any) -> SubmissionResult:
@@ -293,17 +294,16 @@ def case_from_json(data: Any) -> CaseResult:
     data = _object(data, "a case")
     cpu, memory = data.get("cpu_ms"), data.get("memory_kb")
     diff = _get(data, "diff", list)
-    if len(diff) > MAX_DIFF_LINES or not all(isinstance(line, str) and len(line) <= MAX_DIFF_LINE_CHARS
-                                              for line in diff):
-        raise ValueError(f"a case's diff: expected at most {MAX_DIFF_LINES} strings of {MAX_DIFF_LINE_CHARS} "
-                         f"characters")
+    if not all(isinstance(line, str) for line in diff):
+        raise ValueError("a case's diff: expected a list of strings")
+    diff = [_cut(line, MAX_DIFF_LINE_CHARS) for line in diff[:MAX_DIFF_LINES]]
     if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int) or memory < 0):
         raise ValueError(f"memory_kb: expected a count of KiB, got {memory!r:.60}")
     return CaseResult(
         _get(data, "name", str), _get(data, "group", str), Verdict.from_name(data.get("verdict")),
         time_ms=_measure(data, "time_ms"), cpu_ms=None if cpu is None else _measure(data, "cpu_ms"),
-        memory_kb=memory, message=_text(data, "message", MAX_MESSAGE_CHARS), diff=tuple(diff),
-        output=_text(data, "output", MAX_OUTPUT_CHARS), answer=_text(data, "answer", MAX_ANSWER_CHARS))
+        memory_kb=memory, message=_cut(_get(data, "message", str), MAX_MESSAGE_CHARS), diff=tuple(diff),
+        output=_cut(_get(data, "output", str), MAX_OUTPUT_CHARS), answer=_text(data, "answer", MAX_ANSWER_CHARS))
 
 
 def _object(data: Any, what: str) -> dict[str, Any]:
@@ -339,5 +339,10 @@ def _measure(data: dict[str, Any], key: str) -> float:
 def _text(data: dict[str, Any], key: str, limit: int) -> str:
     value: str = _get(data, key, str)
     if len(value) > limit:
-        raise ValueError(f"{key}: {len(value)} characters, over the {limit} a judge keeps")
+        raise ValueError(f"{key}: {len(value)} characters, over the {limit} a judge makes")
     return value
+
+
+def _cut(text: str, limit: int) -> str:
+    """The text, or its first `limit` characters and how many more there were."""
+    return text if len(text) <= limit else f"{text[:limit]} ... ({len(text) - limit} more characters not kept)"
