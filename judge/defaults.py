@@ -14,6 +14,11 @@ MAX_RANDOM_CASES = 100_000
 #: no further than this to identify it (a hand-in folder may hold a sparse file of many GiB).
 MAX_SOURCE_BYTES = 1 << 20
 
+#: Bytes of a case's stdout and stderr kept for the report, and of a compiler's output: what a result
+#: read back (a worker's, a lane's) keeps of them too (results/serialize.py).
+KEEP_OUTPUT = 4096
+COMPILE_OUTPUT = 64 * 1024
+
 #: `judge strength`'s equivalence inputs: every valid input up to this size, and this many drawn ones.
 STRENGTH_MAX_SIZE = 7
 STRENGTH_DRAWS = 1000

@@ -28,13 +28,13 @@ _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 Item = tuple[int, Path] | None
 
 
-def _write_frame(stream: IO[bytes], data: bytes) -> None:
+def write_frame(stream: IO[bytes], data: bytes) -> None:
     """One frame: the bytes with their length before them."""
     stream.write(_SIZE.pack(len(data)) + data)
     stream.flush()
 
 
-def _read_frame(stream: IO[bytes]) -> bytes:
+def read_frame(stream: IO[bytes]) -> bytes:
     """The next frame's bytes; EOFError when the other side is gone."""
     head = stream.read(_SIZE.size)
     if len(head) < _SIZE.size:
@@ -50,14 +50,14 @@ def send(stream: IO[bytes], value: object) -> None:
     """To a child: the judge's own values as one pickle."""
     import pickle  # here and below: only lanes in processes need it, never `--jobs 1`
 
-    _write_frame(stream, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    write_frame(stream, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def receive(stream: IO[bytes]) -> Any:
     """In a child, from its judge: the next value; EOFError when the judge is gone."""
     import pickle
 
-    return pickle.loads(_read_frame(stream))
+    return pickle.loads(read_frame(stream))
 
 
 class Child:
@@ -154,7 +154,8 @@ def prepare(problem: Problem, sources: Sequence[Path], jobs: int) -> None:
                 lane.start_early(problem, sources[k])
 
 
-def _children(count: int) -> list[Child]:
+def take_children(count: int) -> list[Child]:
+    """`count` child lanes: the spares still alive first, new ones for the rest."""
     with _SPARE_LOCK:
         taken = [child for child in _SPARE[:count] if child.proc.poll() is None]
         del _SPARE[:count]

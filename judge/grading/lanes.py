@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import IO
 
 from judge.grading.grade import CaseData, Options, Stopped, grade_one, judge_error_result
-from judge.grading.lane_process import Child, Item, _children, _read_frame, _write_frame, receive
+from judge.grading.lane_process import Child, Item, read_frame, receive, take_children, write_frame
 from judge.grading.warm import Warm
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
@@ -47,14 +47,14 @@ def send_result(stream: IO[bytes], index: int, result: SubmissionResult) -> None
     """To the judge: a result as the judge's own JSON (results/serialize.py), answers included."""
     from judge.results import serialize
 
-    _write_frame(stream, json.dumps({"index": index, "result": serialize.result_to_json(result)}).encode())
+    write_frame(stream, json.dumps({"index": index, "result": serialize.result_to_json(result)}).encode())
 
 
 def receive_result(stream: IO[bytes]) -> tuple[int, SubmissionResult]:
     """From a child: the next result, read strictly; EOFError when it is gone, ValueError when malformed."""
     from judge.results import serialize
 
-    data = json.loads(_read_frame(stream))
+    data = json.loads(read_frame(stream))
     if not isinstance(data, dict) or type(data.get("index")) is not int:
         raise ValueError("a lane's result without its index")
     return data["index"], serialize.result_from_json(data.get("result"))
@@ -119,7 +119,7 @@ def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], opti
     # lane's first is sources[0], whose server the command may have started ahead; a child's is the one
     # it started early (prepare()) if that is still to grade.
     setup = {"problem": problem, "cases": list(cases), "options": replace(options, warm=None, jobs=1)}
-    children = _children(jobs - 1)
+    children = take_children(jobs - 1)
     mine = [take()]
     for child in children:
         # Sent to it already with its early start: the same problem, not a copy that is not the same object.

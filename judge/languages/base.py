@@ -16,14 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from judge import cache
-from judge.defaults import CACHE_ROOT  # compiled artifacts: one folder per hash of sources and toolchain
+from judge.defaults import CACHE_ROOT, COMPILE_OUTPUT  # CACHE_ROOT: one folder per hash of sources and toolchain
 from judge.problems.problem import Problem
 from judge.sandbox.box import SYSTEM_DIRS, Box, BwrapBox, Mount, detect
 from judge.sandbox.oneshot import ToolLimits, run_tool
 
 HARNESS_DIR = Path(__file__).resolve().parent / "harness"
 REPO_ROOT = HARNESS_DIR.parents[2]
-COMPILE_OUTPUT = 64 * 1024   # bytes of compiler output kept
 COMPILE_LINES = 12           # lines of it shown in a CE message
 #: A compiled program (all its artifacts) above this is CE, and nothing of it is kept. Real solutions
 #: compile to well under 3 MiB (a static Go binary is the largest); 64 MiB leaves room for a big

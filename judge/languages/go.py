@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from judge import cache
-from judge.defaults import CACHE_ROOT
+from judge.defaults import CACHE_ROOT, COMPILE_OUTPUT
 from judge.languages.base import (
     COMPILE_FILE_SIZE,
     COMPILE_MEMORY,
-    COMPILE_OUTPUT,
     HARNESS_DIR,
     Compiled,
     Prepared,

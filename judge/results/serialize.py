@@ -21,6 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from judge.defaults import COMPILE_OUTPUT, KEEP_OUTPUT
 from judge.results import mutation, visibility
 from judge.results.mutation import MutantResult, StrengthReport
 from judge.results.records import Comparison
@@ -251,8 +252,8 @@ def results_from_document(document: Any) -> list[SubmissionResult]:
 #: checker, a compiler or a submission decides: past these they are cut, never refused (a lane's own
 #: result of a long explanation is as good as a serial run's). A fingerprint (`answer`) or a hash the
 #: judge makes itself past MAX_ANSWER_CHARS is malformed.
-MAX_OUTPUT_CHARS = 4096
-MAX_MESSAGE_CHARS = 64 * 1024
+MAX_OUTPUT_CHARS = KEEP_OUTPUT
+MAX_MESSAGE_CHARS = COMPILE_OUTPUT
 MAX_DIFF_LINES = 10_000
 MAX_DIFF_LINE_CHARS = 10_000
 MAX_ANSWER_CHARS = 200

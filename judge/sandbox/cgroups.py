@@ -32,6 +32,8 @@ CONTROLLERS = ("memory", "pids", "freezer", "cpu", "cpuacct")
 #: A v2 group has these only when its parent enables them (cgroup.subtree_control).
 V2_ENABLED = ("memory", "pids", "cpu")
 #: The file of a v2 group that shows each capability is there.
+#: The freezer's file, and what freezes and thaws a group, by cgroup version.
+FREEZER = {1: ("freezer.state", "FROZEN", "THAWED"), 2: ("cgroup.freeze", "1", "0")}
 V2_FILES = {"memory": "memory.max", "pids": "pids.max", "cpu": "cpu.max", "freezer": "cgroup.freeze",
             "cpuacct": "cpu.stat"}
 #: The kernel's usual CFS period (shorter ones throttle a single busy thread now and then under
@@ -288,7 +290,7 @@ def sweep(found: Hierarchy, older_than: float = STALE_AFTER) -> int:
 
 def _end_frozen(group: Path, v2: bool) -> None:
     """Kill and thaw what a dead judge left frozen in `group` (its processes then die at once)."""
-    state, frozen, thawed = ("cgroup.freeze", "1", "0") if v2 else ("freezer.state", "FROZEN", "THAWED")
+    state, frozen, thawed = FREEZER[2 if v2 else 1]
     folders = list(_tree(group))
     try:
         if not any((f / state).read_text().strip() in (frozen, "FREEZING") for f in folders):
@@ -607,8 +609,8 @@ class Group:
             return self._kill_each(timeout, frozen=False)
         if self.v2 and self._write("freezer", "cgroup.kill", 1, required=False):
             return self._wait_empty(timeout)   # the kernel kills the whole group at once (Linux 5.14+)
-        frozen = self._write("freezer", "cgroup.freeze" if self.v2 else "freezer.state",
-                             1 if self.v2 else "FROZEN", required=False)
+        state, freeze, _ = FREEZER[2 if self.v2 else 1]
+        frozen = self._write("freezer", state, freeze, required=False)
         return self._kill_each(timeout, frozen)
 
     def _kill_each(self, timeout: float, frozen: bool) -> bool:
@@ -635,8 +637,8 @@ class Group:
                 self._thaw()
 
     def _thaw(self) -> None:
-        self._write("freezer", "cgroup.freeze" if self.v2 else "freezer.state", 0 if self.v2 else "THAWED",
-                    required=False)
+        state, _, thaw = FREEZER[2 if self.v2 else 1]
+        self._write("freezer", state, thaw, required=False)
 
     def _wait_empty(self, timeout: float) -> bool:
         deadline = time.monotonic() + timeout

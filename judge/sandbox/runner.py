@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from judge.defaults import KEEP_OUTPUT
 from judge.problems.problem import Limits
 from judge.sandbox import cgroups
 from judge.sandbox.box import Box, Jail, Mount
 from judge.sandbox.meter import Meter, Usage
 from judge.sandbox.protocol import Known, Status, decode
 
-KEEP_OUTPUT = 4096  # bytes of stdout/stderr kept per case for the report
 LINE_SLACK = 65536  # an answer line may exceed the output limit by this much (the envelope)
 START_TIMEOUT = 20.0
 #: The box's memory cap until its server is ready is one case's limit plus this, for the server
