@@ -56,15 +56,25 @@ def write_text(path: Path, text: str) -> None:
 
 
 def source_digest(path: Path) -> str:
-    """The sha256 that identifies a submission file: of its bytes, or for a file larger than a source may
-    be (defaults.MAX_SOURCE_BYTES), of its size and first bytes (it is never graded); OSError when unreadable."""
-    import hashlib
-
+    """The sha256 that identifies a submission file (digest()); OSError when unreadable. A file larger
+    than a source may be is read no further than that (a hand-in may be a sparse file of many GiB)."""
     from judge.defaults import MAX_SOURCE_BYTES
 
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
-        if size <= MAX_SOURCE_BYTES:
-            return hashlib.sha256(f.read()).hexdigest()
-        head = f.read(MAX_SOURCE_BYTES)
-    return hashlib.sha256(b"oversize\0%d\0" % size + head).hexdigest()
+        head = f.read() if size <= MAX_SOURCE_BYTES else f.read(MAX_SOURCE_BYTES)
+    return digest(head, max(size, len(head)))
+
+
+def digest(data: bytes, size: int | None = None) -> str:
+    """The sha256 that identifies a submission's source: of its bytes, or for one larger than a source
+    may be (defaults.MAX_SOURCE_BYTES: it is never graded), of its size and first bytes. `data` may
+    be only the head of a source of `size` bytes."""
+    import hashlib
+
+    from judge.defaults import MAX_SOURCE_BYTES
+
+    size = len(data) if size is None else size
+    if size <= MAX_SOURCE_BYTES:
+        return hashlib.sha256(data).hexdigest()
+    return hashlib.sha256(b"oversize\0%d\0" % size + data[:MAX_SOURCE_BYTES]).hexdigest()

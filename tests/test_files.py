@@ -69,3 +69,15 @@ def test_leaderboard_output_gets_the_umasks_mode(tmp_path):
             made = judge("leaderboard", package, "--db", db, "--format", fmt, "--output", out)
         assert made.returncode == 0, made.stderr
         assert mode(out) == expected, fmt
+
+
+def test_a_sources_identity_is_the_same_from_its_file_or_its_bytes(tmp_path):
+    """files.digest (a cluster job's bytes) and files.source_digest (a local file) agree, oversize included."""
+    from judge import files
+    from judge.defaults import MAX_SOURCE_BYTES
+
+    for size in (10, MAX_SOURCE_BYTES, MAX_SOURCE_BYTES + 1):
+        data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+        path = tmp_path / f"s{size}.py"
+        path.write_bytes(data)
+        assert files.source_digest(path) == files.digest(data) == files.digest(data[:MAX_SOURCE_BYTES], size)

@@ -12,13 +12,12 @@ local run (only the process that sent the jobs writes it). `judge serve` may use
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from judge import languages
+from judge import files, languages
 from judge.cluster.app import check_url, make_app, queue, redact, split_tls
 from judge.cluster.job import Job, result_from_json
 from judge.errors import BrokerError, JobError, SetupError
@@ -89,12 +88,12 @@ def jobs_for(sources: Sequence[Path], problem: str, tests: str, *, author: str |
 
 
 def _file_sha256(path: Path) -> str:
-    """A file's SHA-256, read in chunks (a source too big for a job is never read whole)."""
-    digest = hashlib.sha256()
-    with path.open("rb") as data:
-        for chunk in iter(lambda: data.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
+    """The file's identity as a local run gives it (files.source_digest: a sparse file of many GiB is read
+    no further than a source may be long), or '' when it cannot be read."""
+    try:
+        return files.source_digest(path)
+    except OSError:
+        return ""
 
 
 def failed(job: Job, cases: Sequence[Case], message: str) -> SubmissionResult:
@@ -102,7 +101,7 @@ def failed(job: Job, cases: Sequence[Case], message: str) -> SubmissionResult:
     results = tuple(CaseResult(c.name, c.group, Verdict.JE, message=message, answer=Verdict.JE.value) for c in cases)
     return SubmissionResult(submission=job.name, path=job.path or job.name, language=job.language,
                             verdict=Verdict.JE, cases=results, message=message,
-                            sha256=hashlib.sha256(job.source_bytes()).hexdigest())
+                            sha256=files.digest(job.source_bytes()))
 
 
 def _worker(name: object, info: object) -> Worker | None:
@@ -246,9 +245,10 @@ class Cluster:
                     finish(failed(job, cases, "a worker's result is not for this run's cases"))
                     return
                 # the names are the sender's own, whatever a worker says: the store files it by them; and so is
-                # the content's hash, the submission's identity (a worker's was stored, and went raw into CSV)
+                # the content's hash (as a local run makes it), the submission's identity (a worker's was
+                # stored, and went raw into CSV)
                 finish(replace(result, submission=job.name, path=job.path or job.name, language=job.language,
-                               sha256=hashlib.sha256(job.source_bytes()).hexdigest()))
+                               sha256=files.digest(job.source_bytes())))
 
             sent: dict[str, Job] = {}
             for job in jobs:
