@@ -439,6 +439,30 @@ def test_a_source_saved_with_a_byte_order_mark_and_crlf_runs(problem, name, tmp_
     assert run.outcomes[0].verdict is None and run.outcomes[0].value == EXAMPLE_OUT, run.outcomes[0]
 
 
+@pytest.mark.parametrize("name", ["bfs_var.js", "bfs_typed.ts"])
+def test_node_packages_behind_a_symbolic_link_are_named_where_the_box_shows_them(problem, name, tmp_path, monkeypatch):
+    """A checkout whose node_modules is a symbolic link: the box shows each package at its real path,
+    and the harness was given the linked one, so every JavaScript and TypeScript case was RE
+    ("the harness failed: ENOENT ... lodash.min.js"), blamed on the student."""
+    from judge.languages import node_packages
+
+    lodash = node_packages.package("lodash")
+    assert lodash is not None
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "node_modules").symlink_to(lodash.parent)
+    monkeypatch.setattr(node_packages, "CHECKOUT", checkout)
+    node_packages.libraries.cache_clear()
+    try:
+        assert all(Path(f).is_file() and not Path(f).is_symlink() and Path(f) == Path(f).resolve()
+                   for f in node_packages.libraries()["files"].values())
+        run = execute(problem, ROOT / "submissions" / "minesweeper" / "accepted" / name, [EXAMPLE])
+        assert run.outcomes[0].verdict is None and run.outcomes[0].value == EXAMPLE_OUT, run.outcomes[0]
+    finally:
+        monkeypatch.undo()
+        node_packages.libraries.cache_clear()
+
+
 def test_javascript_without_leetcodes_global_libraries_is_a_missing_toolchain(monkeypatch):
     """A solution that uses `Queue` or `_` was RE ("Queue is not defined") where the judge lacked the
     package: now the toolchain says what is missing and how to install it, and such runs are JE."""

@@ -43,11 +43,13 @@ def cache_folder() -> Path:
 
 
 def package(name: str) -> Path | None:
-    """An installed package's folder: the checkout's ./node_modules first, then the cache's; None if neither."""
+    """An installed package's folder: the checkout's ./node_modules first, then the cache's; None if neither.
+    Its real path: a box shows a folder there (BwrapBox.command), so a path through a symbolic link
+    (a linked node_modules, a cache under a link) would name nothing inside it."""
     for root in (CHECKOUT, cache_folder()):
         folder = root / "node_modules" / name
         if (folder / "package.json").is_file():
-            return folder
+            return folder.resolve()
     return None
 
 
