@@ -1,7 +1,8 @@
 // Attack: keeps state from one case to the next. It leaves a mark in a global variable, on the
 // global object, on the built-ins' prototypes, on console, and on whatever realm of the host it can
-// reach (through the errors the host's hooks throw at the edge of the stack), then looks for the
-// marks of an earlier case. Expected: AC, every case seeing no mark: each case starts fresh.
+// reach (through the errors the host's hooks throw at the edge of the stack: its global and the
+// prototypes above it), then looks for the marks of an earlier case. Expected: AC, every case seeing
+// no mark: each case starts fresh.
 var marks = typeof marks === 'undefined' ? [] : marks;
 
 function hostRealms() {
@@ -40,6 +41,14 @@ function places() {
       let target;
       try { target = F(code)(); } catch (e) { continue; }
       list.push([name, { get: () => target.judgeMark === 1, set: () => { try { target.judgeMark = 1; } catch (e) { /* frozen */ } } }]);
+    }
+    // The host global's own prototypes: the global itself is frozen, but each object above it is a
+    // place of its own.
+    let proto;
+    try { proto = Object.getPrototypeOf(F('return this')()); } catch (e) { proto = null; }
+    for (let depth = 0; proto !== null && depth < 8; depth++, proto = Object.getPrototypeOf(proto)) {
+      const target = proto;
+      list.push([`host global's prototype ${depth}`, { get: () => target.judgeMark === 1, set: () => { try { target.judgeMark = 1; } catch (e) { /* frozen */ } } }]);
     }
   }
   return list;

@@ -494,7 +494,9 @@ function strip() {
     // node's own console holds its streams: it goes too.
     if (!standard.has(name) || name === 'console') delete globalThis[name];
   }
-  Object.freeze(globalThis);  // its built-ins are frozen already (--frozen-intrinsics)
+  // Its built-ins are frozen already (--frozen-intrinsics), but not the objects between the global
+  // and Object.prototype, which a case that reaches this realm could keep a mark on for the next.
+  for (let o = globalThis; o !== null; o = Object.getPrototypeOf(o)) Object.freeze(o);
 }
 
 if (isMainThread) main(); else runWorker();
