@@ -537,8 +537,26 @@ def call(config, code, prelude, request):
         return {"status": "exception", "type": "SystemExit", "where": where_in_solution(exc),
                 "message": f"the solution called exit({shown(_EXIT_CODE.__get__(exc))})"}
     except BaseException as exc:
+        if out_of_memory():
+            return {"status": "memory"}
         return {"status": "exception", "type": type_name(exc), "where": where_in_solution(exc),
                 "message": first_line(exc)}
+
+
+#: How close to the case's address-space cap an exception counts as running out of memory (bytes).
+NEAR_CAP = 8 << 20
+
+
+def out_of_memory():
+    """Whether the case's address space is all but used up. Some of CPython's C code does not turn a
+    failed allocation into MemoryError (a deque's new block: "SystemError: ... returned NULL without
+    setting an exception"), so an exception raised at the cap is the memory limit's, not the code's."""
+    try:
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        mapped = int(_pread(SELF["statm"]).split()[0]) * SELF["page"]
+    except (OSError, TypeError, ValueError, KeyError, IndexError):
+        return False
+    return soft != resource.RLIM_INFINITY and soft - mapped < NEAR_CAP
 
 
 def find_entry(config, namespace):
