@@ -463,6 +463,25 @@ def test_node_packages_behind_a_symbolic_link_are_named_where_the_box_shows_them
         node_packages.libraries.cache_clear()
 
 
+def test_python_an_exception_is_mle_only_when_the_address_space_reached_its_cap(problem, tmp_path):
+    """A deque's failed allocation is "SystemError: ... returned NULL without setting an exception"
+    (was RE; LeetCode says MLE): an exception once the case's address space peaked at its cap is MLE.
+    One raised after a large allocation well under the cap stays the solution's own RE."""
+    from judge.verdict import Verdict
+
+    hog = tmp_path / "deque_hog.py"
+    hog.write_text("class Solution:\n    def updateBoard(self, board, click):\n        q = deque()\n"
+                   "        while True:\n            q.append((len(q), len(q)))\n")
+    under = tmp_path / "big_then_raise.py"
+    under.write_text("class Solution:\n    def updateBoard(self, board, click):\n"
+                     "        kept = bytearray(96 << 20)\n        raise ValueError('after %d bytes' % len(kept))\n")
+    run = execute(problem, hog, [EXAMPLE])
+    assert run.outcomes[0].verdict is Verdict.MLE, run.outcomes[0]
+    run = execute(problem, under, [EXAMPLE])
+    assert run.outcomes[0].verdict is Verdict.RE and "ValueError: after 100663296 bytes" in run.outcomes[0].message, \
+        run.outcomes[0]
+
+
 def test_javascript_without_leetcodes_global_libraries_is_a_missing_toolchain(monkeypatch):
     """A solution that uses `Queue` or `_` was RE ("Queue is not defined") where the judge lacked the
     package: now the toolchain says what is missing and how to install it, and such runs are JE."""

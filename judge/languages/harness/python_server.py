@@ -543,20 +543,22 @@ def call(config, code, prelude, request):
                 "message": first_line(exc)}
 
 
-#: How close to the case's address-space cap an exception counts as running out of memory (bytes).
+#: How close to the case's address-space cap a peak counts as running out of memory (bytes).
 NEAR_CAP = 8 << 20
 
 
 def out_of_memory():
-    """Whether the case's address space is all but used up. Some of CPython's C code does not turn a
+    """Whether the case's address space reached its cap. Some of CPython's C code does not turn a
     failed allocation into MemoryError (a deque's new block: "SystemError: ... returned NULL without
-    setting an exception"), so an exception raised at the cap is the memory limit's, not the code's."""
+    setting an exception", raised once the function's frame, and its memory, is gone), so an
+    exception after the address space peaked at the cap is the memory limit's, not the code's."""
     try:
         soft = resource.getrlimit(resource.RLIMIT_AS)[0]
-        mapped = int(_pread(SELF["statm"]).split()[0]) * SELF["page"]
-    except (OSError, TypeError, ValueError, KeyError, IndexError):
+        with open("/proc/self/status", "rb") as f:
+            peak = next(int(line.split()[1]) << 10 for line in f if line.startswith(b"VmPeak:"))
+    except (OSError, ValueError, IndexError, StopIteration):
         return False
-    return soft != resource.RLIM_INFINITY and soft - mapped < NEAR_CAP
+    return soft != resource.RLIM_INFINITY and soft - peak < NEAR_CAP
 
 
 def find_entry(config, namespace):
