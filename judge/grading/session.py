@@ -278,6 +278,15 @@ def no_entry(problem: Problem) -> str:
     return f"no entry point: expected {wanted}"
 
 
+def runtime_fatal(output: str) -> str:
+    """The runtime's own reason for a process that ended without answering, from what it printed: Go's
+    `fatal error: stack overflow` (a runaway recursion), `fatal error: concurrent map writes`..."""
+    for line in output.splitlines():
+        if line.startswith("fatal error: "):
+            return line[:120]
+    return ""
+
+
 def interpret(problem: Problem, reply: Reply) -> Outcome:
     """What a reply means for the input: the protocol's table (judge/sandbox/protocol.py), then the
     answer's type, checked against the signature before any checker sees it."""
@@ -288,7 +297,10 @@ def interpret(problem: Problem, reply: Reply) -> Outcome:
     common: _Measures = dict(wall_ms=reply.wall_ms, cpu_ms=cpu_ms, memory_kb=memory_kb, output=reply.output)
     verdict = reply.status.verdict
     if verdict is not None:
-        return Outcome(verdict, message=reply.status.message(data, problem.limits, reply.exit_info), **common)
+        exit_info = reply.exit_info
+        if reply.status is Status.DIED and (fatal := runtime_fatal(reply.output)):
+            exit_info = f"{exit_info}: {fatal}" if exit_info else fatal
+        return Outcome(verdict, message=reply.status.message(data, problem.limits, exit_info), **common)
     value, returns = data["value"], problem.signature.answer_type or problem.signature.returns
     if reply.known:  # the expected answer, already checked against the type when it was made Known
         return Outcome(None, value=value, known=True, **common)

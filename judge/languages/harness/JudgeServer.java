@@ -20,7 +20,9 @@ import java.util.*;
 
 @SuppressWarnings("unchecked")
 public final class JudgeServer {
-    static final long STACK_BYTES = 512L << 20;
+    // A case's thread stack: 512 MiB, but an eighth of the memory limit at most (a case that fills it was measured at 2-3 times that), so
+    // that runaway recursion is a StackOverflowError (RE, as on LeetCode), not the memory limit (MLE).
+    static long stackBytes = 512L << 20;
     static Map<String, Object> config;
     static double cpuLimit;
     static long outputBytes;
@@ -29,6 +31,7 @@ public final class JudgeServer {
         config = (Map<String, Object>) new Json(argv[0]).value();
         cpuLimit = ((Number) config.get("cpu_limit")).doubleValue();
         outputBytes = ((Number) config.get("output_bytes")).longValue();
+        stackBytes = Math.min(stackBytes, ((Number) config.get("memory_bytes")).longValue() / 8);
         int reqFd = ((Number) config.get("request_fd")).intValue();
         int respFd = ((Number) config.get("response_fd")).intValue();
         BufferedReader in = new BufferedReader(new InputStreamReader(
@@ -89,7 +92,7 @@ public final class JudgeServer {
             }
             if (cpu[0] == 0) cpu[0] = mx.getCurrentThreadCpuTime() - start;
         };
-        Thread t = new Thread(null, body, "solution", STACK_BYTES);
+        Thread t = new Thread(null, body, "solution", stackBytes);
         t.setDaemon(true);
         t.start();
         long limitNs = (long) (cpuLimit * 1e9);

@@ -254,6 +254,13 @@ inline void child(const Config& c, const std::string& line, int fd, std::string 
     rlim_t space = (rlim_t)pages * sysconf(_SC_PAGESIZE) + (rlim_t)c.memory;  // what it maps now, plus the limit
     struct rlimit as = {space, space};
     setrlimit(RLIMIT_AS, &as);
+    // A stack of a quarter of the memory limit at most: runaway recursion then overflows its stack (RE, with
+    // the sanitizer's "stack-overflow"), as on LeetCode, instead of reaching the memory limit first (MLE).
+    struct rlimit st;
+    if (getrlimit(RLIMIT_STACK, &st) == 0 && (st.rlim_cur == RLIM_INFINITY || st.rlim_cur > (rlim_t)c.memory / 4)) {
+        st.rlim_cur = (rlim_t)c.memory / 4;
+        setrlimit(RLIMIT_STACK, &st);
+    }
     std::string out;
     try {
         J request = parse(line);

@@ -45,7 +45,13 @@ func main() {
 	syscall.CloseOnExec(cfg.RequestFd)
 	syscall.CloseOnExec(cfg.ResponseFd)
 	debug.SetMemoryLimit(cfg.MemoryBytes)
-	debug.SetMaxStack(1 << 30)
+	// A quarter of the memory limit at most (Go's default is 1 GiB; growing copies the stack): runaway recursion then ends in "stack
+	// overflow" (RE, as on LeetCode) rather than at the box's memory limit (MLE).
+	maxStack := int64(1 << 30)
+	if cfg.MemoryBytes/4 < maxStack {
+		maxStack = cfg.MemoryBytes / 4
+	}
+	debug.SetMaxStack(int(maxStack))
 	in := bufio.NewReaderSize(os.NewFile(uintptr(cfg.RequestFd), "request"), 1<<20)
 	out := os.NewFile(uintptr(cfg.ResponseFd), "response")
 	jxSend(out, map[string]any{"status": "ready"})
