@@ -10,7 +10,7 @@ import pytest
 
 from judge.errors import UsageError
 from judge.grading.grade import Options, execute, find_submissions
-from judge.grading.session import MAX_SOURCE_BYTES, _with_spent
+from judge.grading.session import MAX_SOURCE_BYTES, _with_spent, runtime_fatal
 from judge.problems.problem import load_problem
 from judge.sandbox.protocol import Status
 from judge.sandbox.runner import Reply
@@ -105,3 +105,12 @@ def test_a_server_that_fails_to_start_twice_is_not_started_again(tmp_path):
     assert session.starts == FAILED_STARTS == 2
     assert [o.verdict for o in outcomes] == [Verdict.RE] * 5, outcomes
     assert "not started again" in outcomes[-1].message and "not started again" not in outcomes[1].message
+
+
+def test_a_process_that_ended_says_the_go_runtimes_reason():
+    """Go's stack overflow is fatal to the process: its RE gives the runtime's line, not an exit code alone."""
+    output = ("runtime: goroutine stack exceeds 67108864-byte limit\nruntime: sp=0xc0041e0368\n"
+              "fatal error: stack overflow\n\nruntime stack:\nruntime.throw(...)\n")
+    assert runtime_fatal(output) == "fatal error: stack overflow"
+    assert runtime_fatal("Traceback (most recent call last):\nValueError: x\n") == ""
+    assert len(runtime_fatal("fatal error: " + "x" * 500)) == 120
