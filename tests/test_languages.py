@@ -312,6 +312,16 @@ def test_compile_error_shows_the_compilers_first_lines(problem, tmp_path):
     assert run.compile_error and run.compile_error.count("\n") <= 13 and "solution.go:3" in run.compile_error
 
 
+def test_a_cpp_define_int_says_it_reached_the_judges_main(problem, tmp_path):
+    """`#define int long long` rewrites the `int main` after the solution: g++ says only "'::main'
+    must return 'int'", with no line; the CE says what did it."""
+    source = (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text()
+    path = tmp_path / "define_int.cpp"
+    path.write_text(f"#define int long long\n// {uuid.uuid4()}\n{source}")
+    run = execute(problem, path, [EXAMPLE])
+    assert run.compile_error and "must return" in run.compile_error and "#define int" in run.compile_error
+
+
 def judge_with_cache(cache: Path, *args: str) -> subprocess.CompletedProcess:
     """The real CLI with a cache folder of its own."""
     return judge(*args, env=dict(os.environ, JUDGE_CACHE=str(cache)))

@@ -53,6 +53,14 @@ public:
         return [self.executable() or "g++", "-std=gnu++20", "-O2", "-pipe", "-w", "-fsanitize=address,undefined",
                 "-fno-sanitize-recover=undefined", "-o", "solution", "main.cpp"]
 
+    def explain_compile_error(self, output: str) -> str:
+        """The compiler's first lines, and what a `#define int long long` did: g++ names no line for it."""
+        message = super().explain_compile_error(output)
+        if "::main" in output and "must return" in output:   # g++ quotes with ' or with ‘ ’
+            message += ("\n(a `#define int ...` in the submission also rewrites the `int main` the judge puts "
+                        "after it: name the type otherwise, e.g. `using ll = long long;`)")
+        return message
+
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The compiled server itself."""
         return [str(prepared.artifact), dumps(config)]
