@@ -322,6 +322,14 @@ def test_a_cpp_define_int_says_it_reached_the_judges_main(problem, tmp_path):
     assert run.compile_error and "must return" in run.compile_error and "#define int" in run.compile_error
 
 
+def test_python_an_answer_json_cannot_carry_is_named(problem, tmp_path):
+    """`math.inf` where a -1 was due: the WA said "got: null" and "not JSON compliant"; it names the value."""
+    path = tmp_path / "returns_nan.py"
+    path.write_text("class Solution:\n    def updateBoard(self, board, click):\n        return float('nan')\n")
+    run = execute(problem, path, [EXAMPLE])
+    assert "the answer is nan, a float that JSON cannot carry" in run.outcomes[0].message, run.outcomes[0]
+
+
 def judge_with_cache(cache: Path, *args: str) -> subprocess.CompletedProcess:
     """The real CLI with a cache folder of its own."""
     return judge(*args, env=dict(os.environ, JUDGE_CACHE=str(cache)))

@@ -637,7 +637,10 @@ def encode(outcome, limit, extra=None):
         raise
     except BaseException as exc:  # not JSON data, or a container of the submission's own that raises
         value = outcome.get("value")
-        why = f"the answer ({_TYPE_NAME.__get__(type(value))}) is not plain data: {first_line(exc)}"
+        if type(value) is float and not math.isfinite(value):  # inf where a count's -1 was due, say
+            why = f"the answer is {float.__repr__(value)}, a float that JSON cannot carry (shown as null)"
+        else:
+            why = f"the answer ({_TYPE_NAME.__get__(type(value))}) is not plain data: {first_line(exc)}"
         outcome = {"status": "bad_value", "message": why[:300], **(extra or {})}
         data = json.dumps(outcome).encode()
     if len(data) > limit:
