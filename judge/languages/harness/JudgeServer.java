@@ -20,8 +20,9 @@ import java.util.*;
 
 @SuppressWarnings("unchecked")
 public final class JudgeServer {
-    // A case's thread stack: 512 MiB, but an eighth of the memory limit at most (a case that fills it was measured at 2-3 times that), so
-    // that runaway recursion is a StackOverflowError (RE, as on LeetCode), not the memory limit (MLE).
+    // A case's thread stack: 512 MiB, but an eighth of the memory limit at most (a case that fills it
+    // measures two to three times that), so that runaway recursion is a StackOverflowError (RE, as on
+    // LeetCode), not the memory limit (MLE).
     static long stackBytes = 512L << 20;
     static Map<String, Object> config;
     static double cpuLimit;

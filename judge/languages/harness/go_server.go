@@ -45,8 +45,8 @@ func main() {
 	syscall.CloseOnExec(cfg.RequestFd)
 	syscall.CloseOnExec(cfg.ResponseFd)
 	debug.SetMemoryLimit(cfg.MemoryBytes)
-	// A quarter of the memory limit at most (Go's default is 1 GiB; growing copies the stack): runaway recursion then ends in "stack
-	// overflow" (RE, as on LeetCode) rather than at the box's memory limit (MLE).
+	// A quarter of the memory limit at most (Go's default is 1 GiB; growing copies the stack): runaway
+	// recursion then ends in "stack overflow" (RE, as on LeetCode), not at the memory limit (MLE).
 	maxStack := int64(1 << 30)
 	if cfg.MemoryBytes/4 < maxStack {
 		maxStack = cfg.MemoryBytes / 4
