@@ -392,6 +392,28 @@ def test_a_compile_that_would_run_for_hours_is_stopped(problem, tmp_path):
     assert not recent
 
 
+def test_a_compile_cannot_read_a_terminal_or_claim_a_limit_it_never_met(problem, tmp_path):
+    """Red-team round 11: `#include "/dev/ptmx"` (a new terminal's master, whose read never ends) held
+    the compile for its whole 60 s; a `static_assert` message built of pieces made the judge say the
+    compile ran out of CPU time after 1.4 s, and kept it out of the cache. Now: no terminal in the
+    compile box (a quick CE), and a CPU time-out only when the box's cgroup counted one."""
+    started = time.time()
+    bfs = (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text()
+    ptmx = tmp_path / "ptmx.cpp"
+    ptmx.write_text(f'#include "/dev/ptmx"\n// {uuid.uuid4()}\n{bfs}')
+    run = execute(problem, ptmx, [EXAMPLE])
+    assert run.compile_error and "/dev/ptmx: No such file or directory" in run.compile_error, run.compile_error
+    assert time.time() - started < 30
+    spoof = tmp_path / "spoof.cpp"
+    spoof.write_text(f'static_assert(sizeof(int) == 0, "CPU time" " limit exceeded");\n// {uuid.uuid4()}\n{bfs}')
+    run = execute(problem, spoof, [EXAMPLE])
+    assert run.compile_error and "static assertion failed: CPU time limit exceeded" in run.compile_error, \
+        run.compile_error
+    kept = [p for p in (CACHE_ROOT / "cpp").glob("*/compile_error.txt")
+            if p.stat().st_mtime >= started and "static assertion failed: CPU time" in p.read_text()]
+    assert kept
+
+
 def test_without_a_sandbox_a_build_is_not_cached(problem, tmp_path):
     """Outside a box a compiler may read any file, which no cache key covers: its outcome is not kept."""
     mark = f"jdg_unknown_{uuid.uuid4().hex}"

@@ -283,10 +283,10 @@ class Compiled(Language):
                                 output=COMPILE_OUTPUT)
             mounts = [Mount(p) for p in self.compile_mounts()]
             end = run_tool(box, argv, folder, mounts, env, limits, self.compile_needs_proc)
-            code, output, oom = end.code, end.output.decode("utf-8", "replace"), end.oom_kills > 0
+            code, output, oom, cpu_s = end.code, end.output.decode("utf-8", "replace"), end.oom_kills > 0, end.cpu_s
         else:
             code, output = run_limited(argv, folder, env, self.compile_timeout, self.compile_memory_mb)
-            oom = False
+            oom, cpu_s = False, None
         # The sources and the compiler's scratch (Go's build cache when unboxed) are not kept.
         _remove(folder, [p.name for p in folder.iterdir() if p.name not in self.artifacts])
         lowered, source = output.lower(), text.lower()
@@ -297,7 +297,9 @@ class Compiled(Language):
 
         if code is None:
             return f"compilation took longer than {self.compile_timeout:g} s", False
-        if says(("cpu time limit exceeded",)):  # a process of the compiler hit RLIMIT_CPU
+        # A process of the compiler hit RLIMIT_CPU: what the box's cgroup counted says so, not the output
+        # alone, which a `static_assert` message built of pieces ("CPU time" " limit exceeded") can hold.
+        if says(("cpu time limit exceeded",)) and (cpu_s is None or cpu_s >= self.compile_timeout * 0.95):
             return f"compilation took longer than {self.compile_timeout:g} s of CPU time", False
         too_large = f"the compiled program is larger than {ARTIFACT_CAP >> 20} MiB"
         if code != 0:

@@ -270,7 +270,9 @@ class BwrapBox(Box):
         """
         args = self._isolation(TOOL_ETC_FILES, filter_fd)
         args = _proc(args) if proc else args
-        args += ["--dev", "/dev", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
+        # No pseudo-terminals (/dev/pts emptied, /dev/ptmx then names nothing): reading a new one's master
+        # never ends, and `#include "/dev/ptmx"` held a compile for its whole wall limit.
+        args += ["--dev", "/dev", "--tmpfs", "/dev/pts", "--size", str(self.limits.tmp_size), "--tmpfs", "/tmp"]
         for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
             shown = str(Path(mount.path).resolve())
             args += ["--ro-bind", shown, shown]

@@ -43,6 +43,7 @@ class Finished:
     output: bytes         # its stdout and stderr, interleaved, the first `ToolLimits.output` bytes
     wall_s: float
     oom_kills: int        # processes the kernel killed at the box's memory cap (0 without cgroups)
+    cpu_s: float | None = None   # CPU time of all its processes, by the box's cgroup (None without one)
 
     @property
     def timed_out(self) -> bool:
@@ -86,6 +87,7 @@ def run_tool(box: BwrapBox, argv: list[str], folder: Path, mounts: list[Mount], 
             status = ended
         child.returncode = os.waitstatus_to_exitcode(status)
         oom_kills = jail.group.oom_kills() if jail.group is not None else 0
+        used = jail.group.cpu_ns() if jail.group is not None else None
     finally:
         if child.returncode is None:  # an exception on the way: leave nothing running
             jail.kill(child.pid)
@@ -94,7 +96,8 @@ def run_tool(box: BwrapBox, argv: list[str], folder: Path, mounts: list[Mount], 
         child.stdout.close()
         jail.close()
     return Finished(code=None if ended is None else child.returncode, output=output,
-                    wall_s=time.monotonic() - started, oom_kills=oom_kills)
+                    wall_s=time.monotonic() - started, oom_kills=oom_kills,
+                    cpu_s=None if used is None else used / 1e9)
 
 
 def _collect(child: subprocess.Popen[bytes], deadline: float, keep: int) -> bytes:
