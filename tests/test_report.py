@@ -48,6 +48,16 @@ def test_a_judge_error_of_a_case_says_why():
     assert text.splitlines()[1:] == ["   example-1: the checker failed: RuntimeError: boom"], text
 
 
+def test_a_compile_error_indented_with_tabs_shows_spaces():
+    """Go indents "have"/"want" with tabs: they read as `\\thave (number)` when escaped; an escape
+    sequence is still escaped."""
+    problem = load_problem("minesweeper")
+    ce = SubmissionResult("s.go", "/x/s.go", "go", Verdict.CE, (CaseResult("example-1", "sample", Verdict.CE),),
+                          "solution.go:2: not enough arguments in call to f\n\thave (number)\n\twant (int, int)\x1b[2J")
+    text = failure_details(problem, load_cases(problem), ce)
+    assert text.splitlines()[2:] == ["       have (number)", "       want (int, int)\\x1b[2J"], text
+
+
 def test_large_boards_are_cropped_around_the_first_wrong_square():
     problem = load_problem("minesweeper")
     case = next(c for c in load_cases(problem) if len(c.args["board"]) == 50)

@@ -54,7 +54,8 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
     if result.verdict in (Verdict.CE, Verdict.JE):
         # A JE of a case (a checker that failed on an answer) says why on that case, not on the submission.
         text = result.message or (f"{first.name}: {first.message}" if first.message else "")
-        return "\n".join([head, *_indent([terminal(line) for line in text.splitlines()] or [""])])
+        # A compiler indents with tabs (Go's `\thave (int)`): shown as spaces, not escaped as `\t`.
+        return "\n".join([head, *_indent([terminal(line.expandtabs(4)) for line in text.splitlines()] or [""])])
     case = next((c for c in cases if c.name == first.name), None)
     lines = [head, f"   first failing case: {first.name} ({first.group})"
              + (f", {case.file.name}:{case.line}" if case is not None and case.line else "")]
