@@ -213,6 +213,11 @@ def test_go_imports_only_what_the_code_uses():
     assert '"sort"' in head and '"strings"' in head and '"fmt"' not in head and "var _ = sort.Ints" in head
     assert "\n" not in head  # one line: the submission's line numbers stay its own
     assert prelude("var list []int\nfunc f() { list = append(list, 1) }") == "package main;"
+    # A package-level name of the code's own, used as `name.Method` (compatibility sweep 4: `var heap =
+    # &Stack{}` then `heap.Push(x)` was CE "heap already declared through import of package heap").
+    assert prelude("var heap = &Stack{}\nfunc f() { heap.Push(1) }") == "package main;"
+    assert prelude("type sort struct{}\nfunc f() { sort.Ints(nil) }") == "package main;"
+    assert '"container/heap"' in prelude("func f(h *H) { heap.Push(h, 1) }\nfunc g() { var heap int; _ = heap }")
 
 
 def test_go_glue_declares_the_platforms_signature(problem):

@@ -72,12 +72,19 @@ def prelude(text: str, packages: dict[str, str] = PACKAGES) -> str:
     if re.search(r"^\s*import\b", text, re.M):
         return "package main;"  # the submission imports for itself
     used = [pkg for pkg, blank in packages.items()
-            if re.search(rf"(?<![\w.]){re.escape(pkg.rsplit('/', 1)[-1])}\.[A-Z]", text)]
+            if re.search(rf"(?<![\w.]){re.escape(name := pkg.rsplit('/', 1)[-1])}\.[A-Z]", text)
+            and not _declares(text, name)]
     if not used:
         return "package main;"
     imports = "; ".join(f'"{pkg}"' for pkg in used)
     blanks = "; ".join(f"var _ = {packages[pkg]}" for pkg in used)
     return f"package main; import ({imports}); {blanks};"
+
+
+def _declares(text: str, name: str) -> bool:
+    """Whether the code declares `name` at package level (`var heap = &Stack{}`, `type list ...`,
+    `func sort(...)`): its `heap.Push` is then its own, and importing container/heap would clash."""
+    return re.search(rf"^(?:var|const|type|func)\s+{re.escape(name)}\b", text, re.M) is not None
 
 
 class Go(Compiled):
