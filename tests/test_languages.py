@@ -220,6 +220,46 @@ def test_go_imports_only_what_the_code_uses():
     assert '"container/heap"' in prelude("func f(h *H) { heap.Push(h, 1) }\nfunc g() { var heap int; _ = heap }")
 
 
+@pytest.mark.parametrize("returns, body, verdict", [
+    ("long", "return dp[amount] > amount ? -1 : dp[amount];", "CE"),       # a lossy conversion on LeetCode
+    ("Integer", "return dp[amount] > amount ? -1 : dp[amount];", "AC"),    # unboxed, as LeetCode's driver does
+])
+def test_java_the_return_type_is_checked_as_the_platform_does(returns, body, verdict, tmp_path):
+    """Compatibility sweep 4: the glue returned Object, so `public long coinChange` was AC where
+    LeetCode, which holds the answer in an `int`, says CE."""
+    coin = load_problem("coin_change")
+    path = tmp_path / f"Returns{returns}.java"
+    path.write_text("class Solution {\n    public " + returns + " coinChange(int[] coins, int amount) {\n"
+                    "        int[] dp = new int[amount + 1];\n        Arrays.fill(dp, amount + 1);\n"
+                    "        dp[0] = 0;\n"
+                    "        for (int a = 1; a <= amount; a++) for (int c : coins) if (c <= a) "
+                    "dp[a] = Math.min(dp[a], dp[a - c] + 1);\n        " + body + "\n    }\n}\n")
+    run = execute(coin, path, [[[1, 2, 5], 11]])
+    if verdict == "CE":
+        assert run.compile_error and "return type" in run.compile_error and "lossy conversion" in run.compile_error
+    else:
+        assert run.compile_error is None and run.outcomes[0].value == 3, run
+
+
+@pytest.mark.parametrize("returns, made, ok", [
+    ("int[]", "order.stream().mapToInt(Integer::intValue).toArray()", True),
+    ("List<Integer>", "order", True),                     # any Iterable: LeetCode's List<...> signatures
+    ("Integer[]", "order.toArray(new Integer[0])", False),  # CE on LeetCode too
+    ("long[]", "order.stream().mapToLong(Integer::longValue).toArray()", False),
+])
+def test_java_an_array_answer_is_the_array_or_an_iterable(returns, made, ok, tmp_path):
+    schedule = load_problem("course_schedule")
+    path = tmp_path / "Order.java"
+    path.write_text("class Solution {\n    public " + returns + " findOrder(int n, int[][] pre) {\n"
+                    "        List<Integer> order = new ArrayList<>();\n"
+                    "        for (int i = 0; i < n; i++) order.add(i);\n"
+                    "        return " + made + ";\n    }\n}\n")
+    run = execute(schedule, path, [[2, []]])
+    assert (run.compile_error is None) is ok, run.compile_error
+    if ok:
+        assert list(run.outcomes[0].value) == [0, 1], run.outcomes[0]
+
+
 def test_go_glue_declares_the_platforms_signature(problem):
     assert go_type("char[][]") == "[][]byte" and go_type("long") == "int64" and go_type("double[]") == "[]float64"
     assert "var _ func([][]byte, []int) [][]byte = updateBoard" in go_glue(problem)

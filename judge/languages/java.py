@@ -67,7 +67,8 @@ class Java(Compiled):
         """An error only in the glue means the entry point is missing or has another signature."""
         text = super().explain_compile_error(output)
         if "JudgeGlue.java" in output and "Solution.java" not in output:
-            return "no entry point: expected class Solution with the platform's method signature\n" + text
+            return ("no entry point: expected class Solution with the platform's method signature (its "
+                    "parameters and its return type)\n" + text)
         return text
 
     def runtime_mounts(self) -> tuple[Path, ...]:
@@ -102,12 +103,21 @@ def glue(problem: Problem) -> str:
     casts = ", ".join(f"({java_type(p.type)}) a[{i}]" for i, p in enumerate(sig.params))
     cls = sig.class_name or "Solution"
     call = f"new {cls}().{sig.function}({casts})"
-    # A void entry point is judged on its in-place argument: null tells the server to send that.
-    body = f"        {call};\n        return null;\n" if sig.returns == "void" else f"        return {call};\n"
+    returns, typed = sig.returns, ""
+    if returns == "void":  # judged on its in-place argument: null tells the server to send that
+        body = f"        {call};\n        return null;\n"
+    elif "[" in returns:
+        # The platform's array, or any Iterable (LeetCode's List<List<String>> where the neutral type is an
+        # array); another type (Integer[] for int[], long[]) does not compile, as on LeetCode.
+        body = f"        return answer({call});\n"
+        typed = (f"    private static Object answer({java_type(returns)} value) {{ return value; }}\n"
+                 "    private static Object answer(Iterable<?> value) { return value; }\n")
+    else:  # held in the platform's type, as LeetCode's driver does: a `long` for an `int` does not compile
+        body = f"        {java_type(returns)} answer = {call};\n        return answer;\n"
     # `throws Exception`: an entry point may declare checked exceptions; the harness catches every Throwable.
     # Public: the server, in its own package, reaches it through reflection.
     return ("public final class JudgeGlue {\n    public static Object call(Object[] a) throws Exception {\n"
-            + body + "    }\n}\n")
+            + body + "    }\n" + typed + "}\n")
 
 
 LANGUAGE = Java()
