@@ -114,3 +114,37 @@ def test_a_process_that_ended_says_the_go_runtimes_reason():
     assert runtime_fatal(output) == "fatal error: stack overflow"
     assert runtime_fatal("Traceback (most recent call last):\nValueError: x\n") == ""
     assert len(runtime_fatal("fatal error: " + "x" * 500)) == 120
+
+
+def test_restarts_that_wait_out_a_slow_start_are_bounded(monkeypatch, tmp_path):
+    """Red-team round 12: a Go init() that sleeps (no CPU) before `ready`, with every case ending its
+    server (a crash, or a forged answer line asking for a restart), held the judge the whole start
+    for every case. After FAILED_STARTS slow restarts the server is not started again."""
+    from judge.grading import session
+    from judge.verdict import Verdict
+
+    monkeypatch.setattr(session, "SLOW_START", 0.3)
+    path = tmp_path / "slow_init.go"
+    path.write_text('import (\n\t"os"\n\t"time"\n)\n\nfunc init() { time.Sleep(600 * time.Millisecond) }\n\n'
+                    "func updateBoard(board [][]byte, click []int) [][]byte {\n\tos.Exit(3)\n\treturn board\n}\n")
+    board = [[list("EEEEE"), list("EEMEE"), list("EEEEE")], [0, 0]]
+    outcomes = execute(PROBLEM, path, [board] * 6, Options(skip_after_limit=False)).outcomes  # as --keep-going
+    assert [o.verdict for o in outcomes] == [Verdict.RE] * 3 + [Verdict.TLE] * 3, outcomes
+    assert "to start again" in outcomes[-1].message and "2 times: not started again" in outcomes[-1].message
+
+
+def test_a_restart_is_asked_only_with_a_limit_the_server_cannot_enforce(tmp_path):
+    """A forged `ok` line with `"restart": true` (Go and Java code can write the judge's pipe) does not
+    make the judge start a fresh server; the harness's own line for that case then arrives late (RE)."""
+    path = tmp_path / "forged_restart.go"
+    path.write_text('import (\n\t"encoding/json"\n\t"os"\n)\n\nvar n int64\n\n'
+                    "func updateBoard(board [][]byte, click []int) [][]byte {\n"
+                    "\tvar cfg struct{ R int `json:\"response_fd\"` }\n\tjson.Unmarshal([]byte(os.Args[1]), &cfg)\n"
+                    "\tn++\n\tline, _ := json.Marshal(map[string]any{\"status\": \"ok\", "
+                    "\"value\": [][]string{{\"B\"}}, \"id\": n, \"restart\": true})\n"
+                    "\tos.NewFile(uintptr(cfg.R), \"r\").Write(append(line, '\\n'))\n\treturn board\n}\n")
+    from judge.grading.session import Session
+
+    with Session(PROBLEM, path) as kept:
+        first = kept.run([[["E"]], [0, 0]])
+        assert kept.server is not None and kept.starts == 1, first

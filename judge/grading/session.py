@@ -29,6 +29,8 @@ from judge.verdict import Verdict
 WALL_RETRIES = 2
 #: Failed server starts of one submission; then its remaining cases get the last one's verdict unstarted.
 FAILED_STARTS = 2
+#: A restart that takes longer than this (seconds) is slow: FAILED_STARTS of them and none is made again.
+SLOW_START = 5.0
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ class Session:
         self.answered = False                    # a case has had an answer other than "no entry point"
         self.retries = WALL_RETRIES              # wall time-outs still to confirm in a fresh server
         self.failed_starts: list[Outcome] = []   # what each start that did not end `ready` meant
+        self.slow_starts: list[Outcome] = []     # restarts that took longer than a case's wall limit
 
     def __enter__(self) -> Session:
         self.prepare()
@@ -130,6 +133,11 @@ class Session:
                 last = self.failed_starts[-1]
                 return replace(last, message=f"{last.message} (the server failed to start {len(self.failed_starts)} "
                                              f"times: not started again)", wall_ms=0.0, cpu_ms=None, output="")
+            if len(self.slow_starts) >= FAILED_STARTS:
+                # Each restart waited for code before `ready` (a Go init that sleeps, no CPU) up to the start's
+                # allowance: with --keep-going that was some 20 s of the judge's time for every case.
+                return replace(self.slow_starts[-1], message=f"{self.slow_starts[-1].message}, "
+                                                              f"{len(self.slow_starts)} times: not started again")
             failed, self.failed_start = self.failed_start, None
             failed = failed or self._start()
             if failed is not None:
@@ -163,8 +171,11 @@ class Session:
             self._stop()
             return replace(outcome, message=self.compile_error)
         self.answered = True
-        if reply.status.fatal or reply.data.get("restart") or not self.server.alive:
-            # `restart`: a server that cannot kill a runaway case (JVM, Go) answers, then exits.
+        # `restart`: a server that cannot kill a runaway case (JVM, Go) answers it so, then exits. Only with
+        # those answers: Go and Java code can write the judge's pipe, and a forged `ok` line asking for a
+        # restart made the judge start a fresh server (and wait out its init) for every case.
+        restart = reply.data.get("restart") and reply.status in (Status.TIMEOUT, Status.MEMORY)
+        if reply.status.fatal or restart or not self.server.alive:
             self._stop()
         return outcome
 
@@ -176,6 +187,9 @@ class Session:
         start = server.start(meanwhile)
         if start.status is Status.READY:
             self.server = server
+            if self.starts > 1 and start.wall_ms > SLOW_START * 1000:
+                self.slow_starts.append(Outcome(Verdict.TLE, message=f"the server took {start.wall_ms / 1000:.1f} s "
+                                                "to start again (its code before `ready`)"))
             return None
         server.stop()
         outcome = self._failed(start)
