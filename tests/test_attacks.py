@@ -471,6 +471,11 @@ def _marked_fresh(result) -> None:
         [c.output for c in result.cases]
 
 
+def _measured(result) -> None:
+    assert all(c.cpu_ms is not None and c.memory_kb is not None for c in result.cases), \
+        [(c.cpu_ms, c.memory_kb) for c in result.cases]
+
+
 def _reopened_nothing(result) -> None:
     assert all("reopened 0 of the server's fds" in c.output for c in result.cases), [c.output for c in result.cases]
 
@@ -498,6 +503,7 @@ RUNTIME_ATTACKS = {
     "tcp_stash.java": (Verdict.RE, _all_messages("Address family not supported")),
     # Memory parked in pseudo-terminal buffers, which a v1 memory cgroup does not charge either: no terminal.
     "pty_stash.py": (Verdict.RE, _all_messages("No such file or directory")),
+    "running_page.py": (Verdict.RE, _measured),
 }
 
 

@@ -191,12 +191,13 @@ class Server:
             reply = self._judged(reply, usage)
             if self.proc is None:
                 return reply
+        # A line that breaks the protocol is RE, still with the judge's measure of the case.
         if reply.status.first:
             reply = Reply(Status.PROTOCOL, {}, reply.wall_ms, reply.output,
-                          f"the server said {reply.status} in answer to a case")
+                          f"the server said {reply.status} in answer to a case", reply.cpu_ms, reply.memory_kb)
         elif not reply.status.fatal and reply.data.get("id") != ident:
             reply = Reply(Status.PROTOCOL, reply.data, reply.wall_ms, reply.output,
-                          "an answer for another case arrived on the judge's channel")
+                          "an answer for another case arrived on the judge's channel", reply.cpu_ms, reply.memory_kb)
         return reply
 
     def _send(self, payload: bytes) -> bytes:
