@@ -49,13 +49,17 @@ public:
 
     def compile_argv(self, build: Path) -> list[str]:
         """-O2 and the sanitizers as the platform (AddressSanitizer, UndefinedBehaviorSanitizer, stopping at
-        the first error); gnu++20 so newer idioms compile."""
-        return [self.executable() or "g++", "-std=gnu++20", "-O2", "-pipe", "-w", "-fsanitize=address,undefined",
+        the first error); gnu++20 so newer idioms compile; -g1 (line tables) so that a sanitizer's report
+        names the submission's line, not the judge's function it was inlined into."""
+        return [self.executable() or "g++", "-std=gnu++20", "-O2", "-g1", "-pipe", "-w", "-fsanitize=address,undefined",
                 "-fno-sanitize-recover=undefined", "-o", "solution", "main.cpp"]
 
     def explain_compile_error(self, output: str) -> str:
-        """The compiler's first lines, and what a `#define int long long` did: g++ names no line for it."""
+        """The compiler's first lines; an error only in the glue means the entry point is missing or has
+        another signature; and what a `#define int long long` did: g++ names no line for it."""
         message = super().explain_compile_error(output)
+        if "glue.cpp" in output and "solution.cpp" not in output:
+            message = "no entry point: expected class Solution with the platform's method signature\n" + message
         if "::main" in output and "must return" in output:   # g++ quotes with ' or with ‘ ’
             message += ("\n(a `#define int ...` in the submission also rewrites the `int main` the judge puts "
                         "after it: name the type otherwise, e.g. `using ll = long long;`)")

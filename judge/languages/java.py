@@ -66,7 +66,8 @@ class Java(Compiled):
     def explain_compile_error(self, output: str) -> str:
         """An error only in the glue means the entry point is missing or has another signature."""
         text = super().explain_compile_error(output)
-        if "JudgeGlue.java" in output and "Solution.java" not in output:
+        # javac names Solution.java in its "bad source file" note when the file holds no class Solution.
+        if "JudgeGlue.java" in output and ("Solution.java" not in output or "does not contain class" in output):
             return ("no entry point: expected class Solution with the platform's method signature (its "
                     "parameters and its return type)\n" + text)
         return text

@@ -233,6 +233,24 @@ inline void sanitizer_report(const char* report) {
         }
         out = "{\"status\":\"exception\",\"type\":\"AddressSanitizer\",\"message\":";
         quote(out, kind + " (its report is the case's output)");
+        // The submission's first frame ("#1 0x... in Solution::f(...) solution.cpp:10:21", -g1), as the
+        // other languages name their line.
+        size_t f = text.find("solution.cpp:");
+        if (f != std::string::npos) {
+            size_t digits = f + 13, stop = digits;
+            while (stop < text.size() && isdigit((unsigned char)text[stop])) stop++;
+            size_t line = text.rfind('\n', f);
+            size_t in = text.find(" in ", line == std::string::npos ? 0 : line + 1);
+            std::string fn;
+            if (in != std::string::npos && in < f) {
+                size_t end = text.find_first_of("( ", in + 4);
+                fn = text.substr(in + 4, std::min(end, f) - (in + 4)).substr(0, 80);
+            }
+            if (stop > digits) {
+                out += ",\"where\":";
+                quote(out, "line " + text.substr(digits, stop - digits) + (fn.empty() ? "" : " in " + fn));
+            }
+        }
         out += "}";
     }
     if (outcome_fd >= 0) write_all(outcome_fd, out);
