@@ -60,7 +60,9 @@ def test_each_descriptor_reads_the_whole_program():
 def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
     """A real box: `--seccomp` and `--disable-userns` on its command line; inside, the denied calls
     fail with EPERM (inotify, mincore, a cached-only preadv2, io_uring, Linux AIO), others work (a plain preadv2),
-    sockets but AF_UNIX fail with EAFNOSUPPORT, unshare(CLONE_NEWUSER) fails and /proc/keys cannot be read."""
+    sockets but AF_UNIX fail with EAFNOSUPPORT, unshare(CLONE_NEWUSER) fails and /proc/keys cannot be read;
+    posix_fadvise returns 0 and drops no cached page (red-team round 14: a neighbour's memory measure fell
+    to 0), and /dev, /dev/shm and /dev/pts are read-only."""
     box = detect()
     if not isinstance(box, BwrapBox):
         pytest.skip(f"no sandbox here: {box.reason}")
@@ -87,7 +89,18 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
             "pair = (ctypes.c_int * 2)()\n"
             "print(libc.socketpair(1, 1, 0, pair), libc.socketpair(2, 1, 0, pair), ctypes.get_errno())\n"
             "try:\n    open('/proc/keys').read(); print('keys read')\n"
-            "except OSError as e:\n    print('keys', e.errno)\n")
+            "except OSError as e:\n    print('keys', e.errno)\n"
+            # posix_fadvise(DONTNEED) on a file every box reads: returns 0, and drops nothing (below)
+            f"cached = os.open({str(tmp_path / 'cached.bin')!r}, os.O_RDONLY)\n"
+            "print(os.posix_fadvise(cached, 0, 0, os.POSIX_FADV_DONTNEED))\n"
+            "for path in ('/dev/shm/x', '/dev/pts/x', '/dev/x'):\n"   # read-only: EROFS (30)
+            "    try:\n        open(path, 'w'); print('written', path)\n"
+            "    except OSError as e:\n        print(e.errno)\n")
+    cached = tmp_path / "cached.bin"
+    with open(cached, "wb") as f:
+        f.write(os.urandom(1 << 20))
+        os.fsync(f.fileno())   # clean pages: DONTNEED drops only those
+    cached.read_bytes()  # in the page cache now
     jail = box.open()
     try:
         command = box.command(["python3", "-I", "-c", code], tmp_path, [Mount(tmp_path)], filter_fd=jail.filter)
@@ -96,5 +109,25 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
                              preexec_fn=jail.preexec, env=box.environment(tmp_path)).stdout.split("\n")
     finally:
         jail.close()
-    assert out[:16] == ["-1 1", "True", "-1 28", "-1 1", "-1 1", "8", "-1 1", "-1 1", "-1 1",
-                        "-1 97", "-1 97", "-1 97", "True", "0 -1 97", "keys 13", ""], out
+    assert out[:20] == ["-1 1", "True", "-1 28", "-1 1", "-1 1", "8", "-1 1", "-1 1", "-1 1",
+                        "-1 97", "-1 97", "-1 97", "True", "0 -1 97", "keys 13", "None", "30", "30", "30", ""], out
+    assert _resident(cached) == 1 << 20 >> 12, "the box's fadvise dropped the file's cached pages"
+
+
+def _resident(path) -> int:
+    """How many of the file's pages are in the page cache (mincore, in the test's own process)."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mmap.restype = ctypes.c_void_p
+    libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+    size = os.path.getsize(path)
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        address = libc.mmap(None, size, 1, 1, fd, 0)   # PROT_READ, MAP_SHARED
+        vec = (ctypes.c_ubyte * ((size + 4095) // 4096))()
+        assert libc.mincore(ctypes.c_void_p(address), ctypes.c_size_t(size), vec) == 0, ctypes.get_errno()
+        libc.munmap(ctypes.c_void_p(address), ctypes.c_size_t(size))
+    finally:
+        os.close(fd)
+    return sum(b & 1 for b in vec)

@@ -258,8 +258,10 @@ class BwrapBox(Box):
         for mount in mounts:
             if mount.hidden:
                 args += ["--remount-ro", str(Path(mount.path).resolve())]
-        # The root bwrap builds (with the folders leading to each mount) is read-only too: only /tmp is writable.
-        args += ["--remount-ro", "/", "--chdir", str(Path(workdir).resolve()), "--"]
+        # The root bwrap builds (with the folders leading to each mount) is read-only too, and so are /dev
+        # and /dev/pts (tmpfs of half the machine's memory, where the box could write): only /tmp is writable.
+        args += ["--remount-ro", "/dev/pts", "--remount-ro", "/dev", "--remount-ro", "/",
+                 "--chdir", str(Path(workdir).resolve()), "--"]
         return args + list(argv)
 
     def tool_command(self, argv: list[str], folder: Path, mounts: list[Mount], proc: bool = False,
@@ -278,8 +280,8 @@ class BwrapBox(Box):
         for mount in sorted(set(mounts), key=lambda m: (len(Path(m.path).parts), str(m.path))):
             shown = str(Path(mount.path).resolve())
             args += ["--ro-bind", shown, shown]
-        args += ["--bind", str(Path(folder).resolve()), str(TOOL_FOLDER),
-                 "--remount-ro", "/", "--chdir", str(TOOL_FOLDER), "--"]
+        args += ["--bind", str(Path(folder).resolve()), str(TOOL_FOLDER), "--remount-ro", "/dev/pts",
+                 "--remount-ro", "/dev", "--remount-ro", "/", "--chdir", str(TOOL_FOLDER), "--"]
         return args + list(argv)
 
 

@@ -15,6 +15,9 @@ refuse: a box that maps a system file and touches one page gets its cached neigh
 guaranteed); a wall time-out's retry is charged the first attempt's CPU time as well (session.py),
 so it gains nothing from one. Sockets of any family but AF_UNIX are refused too (EAFNOSUPPORT):
 on cgroup v1 the box's loopback TCP buffers are kernel memory its memory group does not charge.
+And `posix_fadvise` is ignored (it returns 0, as advice may be ignored): its DONTNEED dropped the
+cached pages of the system files every box reads, and with them the charge for those pages in a
+neighbouring box's memory group, whose measured peak then read 0 (or higher, as it read them again).
 bubblewrap loads this filter (`--seccomp FD`) into every box, servers
 and compilers alike; everything else is allowed (the namespaces, the cgroup and the limits are the
 walls). Calls of another ABI than the native one (i386 through `int 0x80`) kill the process; x32
@@ -45,8 +48,10 @@ RWF_NOWAIT = 0x8
 #: are memory the v1 memory cgroup does not charge to the box (kmem.tcp), 280 MiB held by a case
 #: measured as 6 MiB; netlink, packet and the rest have no use in a solution.
 AF_UNIX = 1
+#: Ignored in every box: the call returns 0 and does nothing (see the module's docstring).
+IGNORED = ("fadvise64",)
 #: Bumped when the way the program is built changes, so a cached one is built again.
-FORMAT = 3
+FORMAT = 4
 
 
 @functools.cache
@@ -90,6 +95,8 @@ def _build() -> bytes | str:
                        pyseccomp.Arg(5, pyseccomp.MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT))
         for name in ("socket", "socketpair"):
             rules.add_rule(pyseccomp.ERRNO(errno.EAFNOSUPPORT), name, pyseccomp.Arg(0, pyseccomp.NE, AF_UNIX))
+        for name in IGNORED:
+            rules.add_rule(pyseccomp.ERRNO(0), name)
         read, write = os.pipe()
         try:
             with os.fdopen(write, "wb", closefd=False) as out:
