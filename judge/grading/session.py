@@ -74,7 +74,7 @@ class Session:
         self.answered = False                    # a case has had an answer other than "no entry point"
         self.retries = WALL_RETRIES              # wall time-outs still to confirm in a fresh server
         self.failed_starts: list[Outcome] = []   # what each start that did not end `ready` meant
-        self.slow_starts: list[Outcome] = []     # restarts that took longer than a case's wall limit
+        self.slow_starts: list[Outcome] = []     # restarts that took longer than SLOW_START
 
     def __enter__(self) -> Session:
         self.prepare()
