@@ -30,6 +30,10 @@ def test_terminal_escapes_controls_and_bidi_but_keeps_letters():
     assert terminal("one\ntwo\tthree\r") == "one\\ntwo\\tthree\\r"
     assert terminal("lone \ud800") == "lone \\ud800"  # printable, unlike the raw surrogate
     assert terminal(terminal("\x1b")) == "\\x1b"        # escaping twice changes nothing more
+    # Invisible where no script needs them (red-team round 15: "Ali\u200bce" and "Alice", two rows alike);
+    # the zero-width non-joiner and joiner, which Persian and the Indic scripts write with, stay.
+    assert terminal("Ali\u200bce \ufeffx a\u2060b s\u00adh") == "Ali\\u200bce \\ufeffx a\\u2060b s\\xadh"
+    assert terminal("می\u200cخواهم क्\u200dष") == "می\u200cخواهم क्\u200dष"
 
 
 def test_csv_cell_neutralises_formulas():

@@ -16,9 +16,15 @@ from typing import Any
 #: Bidi controls: the embeddings and overrides (U+202A-202E), the isolates (U+2066-2069) and the
 #: marks (U+061C, U+200E, U+200F), which reorder or hide text without being seen.
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-#: C0 controls, DEL, C1 controls, the bidi controls, lone surrogates (which cannot even be encoded), and
-#: the noncharacters U+FFFE and U+FFFF (which XML 1.0 cannot hold: one would make a JUnit file invalid).
-_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}\ud800-\udfff\ufffe\uffff]")
+#: Characters that show as nothing where no script needs them: the soft hyphen, the zero-width space,
+#: the word joiner and invisible operators, the zero-width no-break space (BOM). Two names that differ
+#: by one of them looked the same on a leaderboard. The zero-width (non-)joiners stay: Persian and the
+#: Indic scripts write with them.
+_INVISIBLE = "\u00ad\u200b\u2060-\u2064\ufeff"
+#: C0 controls, DEL, C1 controls, the bidi controls, the invisible characters above, lone surrogates
+#: (which cannot even be encoded), and the noncharacters U+FFFE and U+FFFF (which XML 1.0 cannot hold:
+#: one would make a JUnit file invalid).
+_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}{_INVISIBLE}\ud800-\udfff\ufffe\uffff]")
 #: What starts a formula in a spreadsheet (OWASP, "CSV Injection").
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 #: What has a meaning in a Markdown table cell: the escape itself, code spans, the column bar, HTML
