@@ -93,6 +93,9 @@ _BY_FOLDER = {meta.folder: verdict for verdict, meta in _META.items() if meta.fo
 _BY_NAME: dict[object, Verdict] = {verdict.value: verdict for verdict in Verdict}
 #: The folders of known submissions, in verdict order.
 VERDICT_FOLDERS = tuple(_BY_FOLDER)
+#: How a case's message ends when its answer was too large to keep (`got` is then None): the reports
+#: show it where they draw `got`.
+NOT_KEPT = " (the answer itself, {size:,} bytes of JSON, is too large to keep)"
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from helpers import SHIPPED
 from judge.problems.cases import Case, load_cases
 from judge.problems.problem import load_problem
 from judge.results.report import failure_details, summary, table, text_report
-from judge.verdict import CaseResult, SubmissionResult, Verdict
+from judge.verdict import NOT_KEPT, CaseResult, SubmissionResult, Verdict
 
 
 def _wa(case, got, diff):
@@ -56,6 +56,18 @@ def test_a_compile_error_indented_with_tabs_shows_spaces():
                           "solution.go:2: not enough arguments in call to f\n\thave (number)\n\twant (int, int)\x1b[2J")
     text = failure_details(problem, load_cases(problem), ce)
     assert text.splitlines()[2:] == ["       have (number)", "       want (int, int)\\x1b[2J"], text
+
+
+def test_a_wrong_answer_too_large_to_keep_says_so_beside_its_null():
+    """Red-team round 15: an answer too large to keep showed as `got: null`, as a None does; the note
+    that it was not kept was only in --json."""
+    problem = load_problem("minesweeper")
+    case = load_cases(problem)[0]
+    wa = SubmissionResult("s.py", "/x/s.py", "python", Verdict.WA, (CaseResult(
+        case.name, case.group, Verdict.WA, message="expected 5 rows, got 500" + NOT_KEPT.format(size=1_000_002),
+        diff=("expected 5 rows, got 500",), got=None),))
+    text = failure_details(problem, [case], wa)
+    assert "   (got: the answer itself, 1,000,002 bytes of JSON, is too large to keep)" in text.splitlines(), text
 
 
 def test_large_boards_are_cropped_around_the_first_wrong_square():

@@ -23,7 +23,7 @@ from judge.sandbox import protocol
 from judge.sandbox.box import Box
 from judge.sandbox.protocol import Known
 from judge.sandbox.runner import Arguments, encode_args
-from judge.verdict import CaseResult, SubmissionResult, Verdict, overall
+from judge.verdict import NOT_KEPT, CaseResult, SubmissionResult, Verdict, overall
 
 #: Verdicts after which the rest of a submission's cases are skipped (each would cost a full limit).
 LIMITS = {Verdict.TLE, Verdict.MLE}
@@ -217,7 +217,7 @@ def _kept(value: Any) -> tuple[Any, str, str]:
     text = values.canonical(value)
     if len(text) <= KEPT_ANSWER_BYTES and text.count(b",") + text.count(b"[") < KEPT_ANSWER_VALUES:
         return value, values.digest(text), ""
-    return None, values.digest(text), f" (the answer itself, {len(text):,} bytes of JSON, is too large to keep)"
+    return None, values.digest(text), NOT_KEPT.format(size=len(text))
 
 
 def judge_answer(problem: Problem, expected: Any, outcome: Outcome, args: Any) -> tuple[bool, Sequence[str]]:

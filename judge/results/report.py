@@ -11,7 +11,7 @@ from judge.problems.cases import RANDOM_GROUP, Case
 from judge.problems.problem import Problem
 from judge.results import render
 from judge.results.text import terminal
-from judge.verdict import CaseResult, SubmissionResult, Verdict
+from judge.verdict import NOT_KEPT, CaseResult, SubmissionResult, Verdict
 
 MAX_DIFF_LINES = 12
 
@@ -67,6 +67,10 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
         lines.append(f"   {first.verdict.value}: {terminal(first.message)}")
     if case is not None:
         lines += _case_view(problem, case, first)
+    marker = NOT_KEPT.split("{")[0]
+    if first.verdict is Verdict.WA and first.got is None and marker in first.message:
+        # The answer was too large to keep: `got` above shows null for it, as it would show a None.
+        lines.append(f"   (got: {terminal(first.message[first.message.rindex(marker):].strip(' ()'))})")
     if first.diff and first.verdict is Verdict.WA:
         lines.append("   what is wrong:")
         lines += [f"     {terminal(d)}" for d in first.diff[:MAX_DIFF_LINES]]
