@@ -248,6 +248,9 @@ def test_java_the_return_type_is_checked_as_the_platform_does(returns, body, ver
     ("List<Integer>", "order", True),                     # any Iterable: LeetCode's List<...> signatures
     ("Integer[]", "order.toArray(new Integer[0])", False),  # CE on LeetCode too
     ("long[]", "order.stream().mapToLong(Integer::longValue).toArray()", False),
+    # a List of other elements (compatibility sweep 6: AC or WA where LeetCode says CE)
+    ("List<Long>", "order.stream().map(Integer::longValue).collect(Collectors.toList())", False),
+    ("List<String>", "order.stream().map(String::valueOf).collect(Collectors.toList())", False),
 ])
 def test_java_an_array_answer_is_the_array_or_an_iterable(returns, made, ok, tmp_path):
     schedule = load_problem("course_schedule")

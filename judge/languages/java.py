@@ -17,9 +17,24 @@ IMPORTS = ("import java.util.*; import java.util.function.*; import java.util.st
 SCALARS = {"int": "int", "long": "long", "double": "double", "bool": "boolean", "char": "char", "string": "String"}
 
 
+#: The classes of the scalars, for a List of them.
+BOXED = {"int": "Integer", "long": "Long", "double": "Double", "bool": "Boolean", "char": "Character",
+         "string": "String"}
+
+
 def java_type(neutral: str) -> str:
     """`char[][]` -> `char[][]`, `bool[]` -> `boolean[]`, `string` -> `String`."""
     return cpp_like_type(*parse_type(neutral), SCALARS, "{}[]")
+
+
+def java_iterable(neutral: str) -> str:
+    """What stands for an array answer as LeetCode's `List<...>` signatures return it: `int[]` ->
+    `Iterable<Integer>`, `string[][]` -> `Iterable<? extends Iterable<String>>` (a `List<List<String>>`)."""
+    scalar, depth = parse_type(neutral)
+    text = BOXED[scalar]
+    for level in range(depth):
+        text = f"Iterable<{text}>" if level == 0 else f"Iterable<? extends {text}>"
+    return text
 
 
 class Java(Compiled):
@@ -108,11 +123,12 @@ def glue(problem: Problem) -> str:
     if returns == "void":  # judged on its in-place argument: null tells the server to send that
         body = f"        {call};\n        return null;\n"
     elif "[" in returns:
-        # The platform's array, or any Iterable (LeetCode's List<List<String>> where the neutral type is an
-        # array); another type (Integer[] for int[], long[]) does not compile, as on LeetCode.
+        # The platform's array, or a List of the same elements (LeetCode's List<List<String>> where the
+        # neutral type is an array); another type (Integer[] or List<Long> for int[], long[]) does not
+        # compile, as on LeetCode.
         body = f"        return answer({call});\n"
         typed = (f"    private static Object answer({java_type(returns)} value) {{ return value; }}\n"
-                 "    private static Object answer(Iterable<?> value) { return value; }\n")
+                 f"    private static Object answer({java_iterable(returns)} value) {{ return value; }}\n")
     else:  # held in the platform's type, as LeetCode's driver does: a `long` for an `int` does not compile
         body = f"        {java_type(returns)} answer = {call};\n        return answer;\n"
     # `throws Exception`: an entry point may declare checked exceptions; the harness catches every Throwable.
