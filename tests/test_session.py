@@ -111,9 +111,10 @@ def test_a_process_that_ended_says_the_go_runtimes_reason():
     """Go's stack overflow is fatal to the process: its RE gives the runtime's line, not an exit code alone."""
     output = ("runtime: goroutine stack exceeds 67108864-byte limit\nruntime: sp=0xc0041e0368\n"
               "fatal error: stack overflow\n\nruntime stack:\nruntime.throw(...)\n")
-    assert runtime_fatal(output) == "fatal error: stack overflow"
+    assert runtime_fatal(output) == "fatal error: stack overflow (goroutine stack exceeds 67108864-byte limit)"
+    assert runtime_fatal("fatal error: concurrent map writes\n") == "fatal error: concurrent map writes"
     assert runtime_fatal("Traceback (most recent call last):\nValueError: x\n") == ""
-    assert len(runtime_fatal("fatal error: " + "x" * 500)) == 120
+    assert len(runtime_fatal("fatal error: " + "x" * 500)) == 160
 
 
 def test_restarts_that_wait_out_a_slow_start_are_bounded(monkeypatch, tmp_path):

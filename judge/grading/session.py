@@ -294,10 +294,14 @@ def no_entry(problem: Problem) -> str:
 
 def runtime_fatal(output: str) -> str:
     """The runtime's own reason for a process that ended without answering, from what it printed: Go's
-    `fatal error: stack overflow` (a runaway recursion), `fatal error: concurrent map writes`..."""
+    `fatal error: stack overflow` (with the limit its line before names), `fatal error: concurrent map
+    writes`..."""
+    limit = ""
     for line in output.splitlines():
-        if line.startswith("fatal error: "):
-            return line[:120]
+        if line.startswith("runtime: goroutine stack exceeds"):
+            limit = f" ({line.removeprefix('runtime: ')})"
+        elif line.startswith("fatal error: "):
+            return (line + limit)[:160]
     return ""
 
 
