@@ -154,6 +154,13 @@ class Compiled(Language):
     compile_needs_proc: bool = False        # whether the compiler needs /proc (in its box: its own processes)
     artifacts: tuple[str, ...] = ()         # files or folders copied from the build into the box's folder
     harness_files: tuple[Path, ...] = ()    # hashed into the cache key
+    #: The judge's glue and the submission's file as the compiler names them: errors in the glue alone mean
+    #: the entry point is missing or has another signature, which the CE then says first (`no_entry`).
+    glue_file: str = ""
+    solution_file: str = ""
+    no_entry: str = "no entry point: expected class Solution with the platform's method signature"
+    #: What the compiler says of a submission's file that holds no class at all, naming that file.
+    no_class_note: str | None = None
 
     def sources(self, text: str, problem: Problem) -> dict[str, str]:
         """The files to compile, by name: the submission wrapped as the platform does, plus glue."""
@@ -177,11 +184,16 @@ class Compiled(Language):
         return (*self.runtime_mounts(), *(() if inside else (prefix,)))
 
     def explain_compile_error(self, output: str) -> str:
-        """The compiler's output as the CE message: its first lines."""
+        """The compiler's output as the CE message: its first lines, after `no_entry` when only the glue
+        has errors."""
         lines = [line for line in output.splitlines() if line.strip()]
         shown = lines[:COMPILE_LINES]
         more = f"\n... ({len(lines) - len(shown)} more lines)" if len(lines) > len(shown) else ""
-        return "\n".join(shown) + more or "the compiler failed without a message"
+        text = "\n".join(shown) + more or "the compiler failed without a message"
+        if self.glue_file and self.glue_file in output and (
+                self.solution_file not in output or (self.no_class_note is not None and self.no_class_note in output)):
+            return f"{self.no_entry}\n{text}"
+        return text
 
     def prepare(self, source: Path, workdir: Path, problem: Problem, box: Box | None = None) -> Prepared:
         """Compile once per (sources, toolchain version) in a box, then copy the artifacts into the box's folder.

@@ -30,6 +30,7 @@ class Cpp(Compiled):
     harness = HARNESS_DIR / "cpp_server.cpp"
     harness_files = (harness,)
     artifacts = ("solution",)
+    glue_file, solution_file = "glue.cpp", "solution.cpp"
     code_before_ready = True   # static initialisers run before main
     selftest_extension = ".cpp"
     selftest_source = """class Solution {
@@ -55,11 +56,9 @@ public:
                 "-fno-sanitize-recover=undefined", "-o", "solution", "main.cpp"]
 
     def explain_compile_error(self, output: str) -> str:
-        """The compiler's first lines; an error only in the glue means the entry point is missing or has
-        another signature; and what a `#define int long long` did: g++ names no line for it."""
+        """The compiler's first lines (Compiled's), and what a `#define int long long` did: g++ names no
+        line for it."""
         message = super().explain_compile_error(output)
-        if "glue.cpp" in output and "solution.cpp" not in output:
-            message = "no entry point: expected class Solution with the platform's method signature\n" + message
         if "::main" in output and "must return" in output:   # g++ quotes with ' or with ‘ ’
             message += ("\n(a `#define int ...` in the submission also rewrites the `int main` the judge puts "
                         "after it: name the type otherwise, e.g. `using ll = long long;`)")

@@ -99,6 +99,8 @@ class Go(Compiled):
     harness = HARNESS_DIR / "go_server.go"
     harness_files = (harness,)
     artifacts = ("solution",)
+    glue_file, solution_file = "glue.go", "solution.go"
+    no_entry = "the entry point is missing, or its signature is not the platform's"
     code_before_ready = True   # package init() functions run before main
     selftest_extension = ".go"
     selftest_source = """func countChars(words []string, base int64) int64 {
@@ -214,12 +216,8 @@ class Go(Compiled):
         return super().prepare(source, workdir, problem, box)
 
     def explain_compile_error(self, output: str) -> str:
-        """Drop the go command's `# command-line-arguments` header line; an error only in the glue means
-        the entry point is missing or has another signature."""
-        text = super().explain_compile_error("\n".join(s for s in output.splitlines() if not s.startswith("# ")))
-        if "glue.go" in output and "solution.go" not in output:
-            return "the entry point is missing, or its signature is not the platform's\n" + text
-        return text
+        """Compiled's, without the go command's `# command-line-arguments` header line."""
+        return super().explain_compile_error("\n".join(s for s in output.splitlines() if not s.startswith("# ")))
 
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The binary; GOMEMLIMIT is set from the config by the harness itself."""

@@ -50,6 +50,9 @@ class Java(Compiled):
     pair = HARNESS_DIR / "Pair.java"
     harness_files = (harness, pair)
     artifacts = ("classes",)
+    glue_file, solution_file = "JudgeGlue.java", "Solution.java"
+    no_entry = Compiled.no_entry + " (its parameters and its return type)"
+    no_class_note = "does not contain class"   # javac's "bad source file" note names Solution.java
     compile_memory_mb = None   # javac is a JVM: RLIMIT_AS breaks its reservations, -J-Xmx limits it instead
     compile_needs_proc = True  # the launcher finds libjli.so through /proc/self/exe ($ORIGIN)
     selftest_extension = ".java"
@@ -77,15 +80,6 @@ class Java(Compiled):
         files = sorted(str(p.relative_to(build)) for p in build.rglob("*.java"))
         return [self.executable() or "javac", "-J-Xmx512m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1",
                 "-encoding", "UTF-8", "-nowarn", "-Xlint:none", "-proc:none", "-d", "classes", *files]
-
-    def explain_compile_error(self, output: str) -> str:
-        """An error only in the glue means the entry point is missing or has another signature."""
-        text = super().explain_compile_error(output)
-        # javac names Solution.java in its "bad source file" note when the file holds no class Solution.
-        if "JudgeGlue.java" in output and ("Solution.java" not in output or "does not contain class" in output):
-            return ("no entry point: expected class Solution with the platform's method signature (its "
-                    "parameters and its return type)\n" + text)
-        return text
 
     def runtime_mounts(self) -> tuple[Path, ...]:
         """The folders the JDK's links lead to (Debian keeps its conf in /etc/java-17-openjdk)."""
