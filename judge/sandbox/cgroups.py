@@ -31,9 +31,9 @@ from pathlib import Path, PurePosixPath
 CONTROLLERS = ("memory", "pids", "freezer", "cpu", "cpuacct")
 #: A v2 group has these only when its parent enables them (cgroup.subtree_control).
 V2_ENABLED = ("memory", "pids", "cpu")
-#: The file of a v2 group that shows each capability is there.
 #: The freezer's file, and what freezes and thaws a group, by cgroup version.
 FREEZER = {1: ("freezer.state", "FROZEN", "THAWED"), 2: ("cgroup.freeze", "1", "0")}
+#: The file of a v2 group that shows each capability is there.
 V2_FILES = {"memory": "memory.max", "pids": "pids.max", "cpu": "cpu.max", "freezer": "cgroup.freeze",
             "cpuacct": "cpu.stat"}
 #: The kernel's usual CFS period (shorter ones throttle a single busy thread now and then under
