@@ -17,9 +17,10 @@ from judge.defaults import CACHE_ROOT
 from judge.grading.grade import Options, execute
 from judge.languages.base import run_limited
 from judge.languages.cpp import cpp_type, glue as cpp_glue
-from judge.languages.go import glue as go_glue, go_type, prelude
+from judge.languages.go import Go, code_only, glue as go_glue, go_type, prelude
 from judge.languages.java import java_type
 from judge.languages.python import site_folders as python_site_folders
+from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.sandbox.box import RlimitsBox, detect
 
@@ -222,6 +223,26 @@ def test_go_imports_only_what_the_code_uses():
     assert '"container/heap"' in prelude("func f(h *H) { heap.Push(h, 1) }\nfunc g() { var heap int; _ = heap }")
 
 
+def test_go_comments_and_strings_are_not_code():
+    """Compatibility sweep 7: a commented-out local test (`/* package main ... import "fmt" ... */`) or a
+    comment line starting with "import" switched the implicit imports off: CE `undefined: sort`."""
+    tested = 'func f() { sort.Ints(nil) }\n/*\npackage main\n\nimport "fmt"\n*/\n// import order does not matter\n'
+    assert '"sort"' in prelude(tested)
+    assert prelude('func f() string { return "math.Abs(x) // sort.Ints" + `\nimport "os"` }') == "package main;"
+    rune = prelude("func f() rune { return '\"' }\nfunc g() { sort.Ints(nil) }")
+    assert rune.startswith('package main; import ("sort")')
+    source = 'a := "x\\"y" // c\nb /* d\ne */ `f\ng` + \'\\\'\'\n/* unterminated\nx'
+    code = code_only(source)
+    assert len(code) == len(source) and code.count("\n") == source.count("\n")
+    assert code.split() == ["a", ":=", "b", "+"]
+
+
+def test_go_a_package_clause_after_a_comment_is_commented_out(problem):
+    files = Go().sources("// Solution by me\npackage main\n\nfunc f() { sort.Ints(nil) }\n", problem)
+    solution = files["solution.go"]
+    assert "/* package main */" in solution and solution.count("package main") == 2 and '"sort"' in solution
+
+
 @pytest.mark.parametrize("returns, body, verdict", [
     ("long", "return dp[amount] > amount ? -1 : dp[amount];", "CE"),       # a lossy conversion on LeetCode
     ("Integer", "return dp[amount] > amount ? -1 : dp[amount];", "AC"),    # unboxed, as LeetCode's driver does
@@ -267,22 +288,52 @@ def test_java_an_array_answer_is_the_array_or_an_iterable(returns, made, ok, tmp
 
 def test_go_glue_declares_the_platforms_signature(problem):
     assert go_type("char[][]") == "[][]byte" and go_type("long") == "int64" and go_type("double[]") == "[]float64"
-    assert "var _ func([][]byte, []int) [][]byte = updateBoard" in go_glue(problem)
+    # Minesweeper names its board `inplace`: an entry point with no result is judged on it (README).
+    assert "jxSignature[F func([][]byte, []int) [][]byte | func([][]byte, []int)]" in go_glue(problem)
+    assert "var _ func([]int, int) int = coinChange" in go_glue(load_problem("coin_change"))
 
 
-@pytest.mark.parametrize("name, source", [
-    ("wrong_types.go", "func updateBoard(board [][]string, click []int) [][]string {\n  return board\n}\n"),
-    ("no_result.go", "func updateBoard(board [][]byte, click []int) {\n}\n"),
+@pytest.mark.parametrize("problem_id, name, source, shown", [
+    ("minesweeper", "wrong_types.go",
+     "func updateBoard(board [][]string, click []int) [][]string {\n  return board\n}\n",
+     "func([][]byte, []int) [][]byte"),
+    ("coin_change", "no_result.go", "func coinChange(coins []int, amount int) {\n}\n", "func([]int, int) int"),
 ])
-def test_a_go_entry_point_of_another_signature_is_a_compile_error(problem, tmp_path, name, source):
+def test_a_go_entry_point_of_another_signature_is_a_compile_error(tmp_path, problem_id, name, source, shown):
     """As on the platform, whose driver calls it with its own types: CE naming the types, not a
-    panic of reflection at every case (RE)."""
+    panic of reflection at every case (RE). No result is another signature where nothing is in place."""
     path = tmp_path / name
     path.write_text(source)
-    run = execute(problem, path, [EXAMPLE])
+    problem = load_problem(problem_id)
+    run = execute(problem, path, [load_cases(problem)[0].arg_list(problem)])
     assert run.compile_error and run.compile_error.startswith("the entry point is missing, or its signature"), \
         run.compile_error
-    assert "func([][]byte, []int) [][]byte" in run.compile_error
+    assert shown in run.compile_error
+
+
+@pytest.mark.parametrize("problem_id, source, compiles", [
+    ("minesweeper", "class Solution {\n  public void updateBoard(char[][] board, int[] click) {\n"
+                    "    board[click[0]][click[1]] = 'X';\n  }\n}\n", True),
+    # Where nothing is judged in place, `void` is another signature: CE, as the platform's driver.
+    ("coin_change", "class Solution {\n  public void coinChange(int[] coins, int amount) {\n  }\n}\n", False),
+    # A wrong return type is not taken for `void`: the retry is only for javac's error at the glue's call.
+    ("minesweeper", "class Solution {\n  public String[][] updateBoard(char[][] board, int[] click) {\n"
+                    "    return null;\n  }\n}\n", False),
+])
+def test_java_a_void_entry_point_is_judged_in_place_where_the_signature_allows(tmp_path, problem_id, source, compiles):
+    """Compatibility sweep 7: `public void updateBoard` was CE with javac's "'void' type not allowed
+    here" in the judge's glue, where Python, C++ and JavaScript judge the board it changed."""
+    path = tmp_path / "Solution.java"
+    path.write_text(source)
+    problem = load_problem(problem_id)
+    run = execute(problem, path, [load_cases(problem)[0].arg_list(problem)])
+    if compiles:
+        assert run.compile_error is None, run.compile_error
+        outcome = run.outcomes[0]
+        assert outcome is not None and outcome.verdict is None  # answered: the board it changed
+        assert "X" in [cell for row in outcome.value for cell in row]
+    else:
+        assert run.compile_error and "no entry point" in run.compile_error, run.compile_error
 
 
 def test_java_offers_javafx_pair_and_entry_points_that_throw(tmp_path):

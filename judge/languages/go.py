@@ -59,8 +59,13 @@ def glue(problem: Problem) -> str:
     sig = problem.signature
     params = ", ".join(go_type(p.type) for p in sig.params)
     result = "" if sig.returns == "void" else " " + go_type(sig.returns)
-    return (f"package main\n\nvar jxEntry any = {sig.function}\n\n"
-            f"var _ func({params}){result} = {sig.function}\n")
+    head = f"package main\n\nvar jxEntry any = {sig.function}\n\n"
+    if sig.inplace is None or not result:
+        return head + f"var _ func({params}){result} = {sig.function}\n"
+    # Or one that returns nothing, judged on the argument the signature names `inplace` (as in Python,
+    # C++, Java and JavaScript): either type, and no other, by a constraint the compiler checks.
+    return head + (f"func jxSignature[F func({params}){result} | func({params})](F) bool {{ return true }}\n\n"
+                   f"var _ = jxSignature({sig.function})\n")
 
 
 def prelude(text: str, packages: dict[str, str] = PACKAGES) -> str:
@@ -69,16 +74,27 @@ def prelude(text: str, packages: dict[str, str] = PACKAGES) -> str:
     Only used packages are imported: an unused one would not compile, and importing every package
     would clash with a package-level name such as `var list []int` in a submission that never uses it.
     """
-    if re.search(r"^\s*import\b", text, re.M):
+    code = code_only(text)  # a commented-out test's `import "fmt"` or a string's "sort.Ints" is not code
+    if re.search(r"^\s*import\b", code, re.M):
         return "package main;"  # the submission imports for itself
     used = [pkg for pkg, blank in packages.items()
-            if re.search(rf"(?<![\w.]){re.escape(name := pkg.rsplit('/', 1)[-1])}\.[A-Z]", text)
-            and not _declares(text, name)]
+            if re.search(rf"(?<![\w.]){re.escape(name := pkg.rsplit('/', 1)[-1])}\.[A-Z]", code)
+            and not _declares(code, name)]
     if not used:
         return "package main;"
     imports = "; ".join(f'"{pkg}"' for pkg in used)
     blanks = "; ".join(f"var _ = {packages[pkg]}" for pkg in used)
     return f"package main; import ({imports}); {blanks};"
+
+
+#: A comment, or a string or rune literal, in Go source (raw strings may span lines; the others may not).
+_NOT_CODE = re.compile(r'//[^\n]*|/\*.*?(?:\*/|\Z)|`[^`]*(?:`|\Z)|"(?:\\.|[^"\\\n])*"?|\'(?:\\.|[^\'\\\n])*\'?', re.S)
+
+
+def code_only(text: str) -> str:
+    """The source with every comment and string or rune literal blanked (spaces, newlines kept), so
+    that what looks like an import, a package clause or a package's use is found in code alone."""
+    return _NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
 
 
 def _declares(text: str, name: str) -> bool:
@@ -113,8 +129,10 @@ class Go(Compiled):
 
     def sources(self, text: str, problem: Problem) -> dict[str, str]:
         """solution.go (with a //line directive so errors and panics name its own lines), harness, glue."""
-        # A leading package clause (some paste it) is commented out rather than doubled.
-        text = re.sub(r"^(\s*)(package\s+\w+)", r"\1// \2", text, count=1)
+        # A leading package clause (some paste it, maybe after a comment) is commented out rather than doubled.
+        clause = re.match(r"\s*(package\s+\w+)", code_only(text))
+        if clause is not None:
+            text = text[:clause.start(1)] + "/* " + clause.group(1) + " */" + text[clause.end(1):]
         return {"solution.go": prelude(text, self.packages()) + "\n//line solution.go:1\n" + text,
                 "server.go": self.harness.read_text(),
                 "glue.go": glue(problem)}

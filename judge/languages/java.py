@@ -4,17 +4,26 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 from judge.languages.base import HARNESS_DIR, Compiled, Prepared, cpp_like_type, dumps
 from judge.problems.problem import Problem
 from judge.problems.values import parse_type
+from judge.sandbox.box import Box
 
 # On the submission's first line, so the line numbers of its stack traces stay its own.
 IMPORTS = ("import java.util.*; import java.util.function.*; import java.util.stream.*; "
            "import java.math.*; import java.io.*; ")
 SCALARS = {"int": "int", "long": "long", "double": "double", "bool": "boolean", "char": "char", "string": "String"}
+
+
+#: Where the sources hold the glue for an entry point that returns nothing, when the signature allows one.
+VOID_GLUE = "JudgeGlue.void"
+#: javac's error at the typed glue's call when the entry point is `void` (its own line: nothing the
+#: submission writes can put an error in the glue's file).
+VOID_CALL = r"^JudgeGlue\.java:\d+: error: 'void' type not allowed here$"
 
 
 #: The classes of the scalars, for a List of them.
@@ -72,7 +81,18 @@ class Java(Compiled):
                  "JudgeGlue.java": glue(problem)}
         if "javafx.util" in text:
             files["javafx/util/Pair.java"] = self.pair.read_text()
+        if problem.signature.inplace is not None and problem.signature.returns != "void":
+            files[VOID_GLUE] = glue(problem, void=True)  # not a .java file: javac sees it only on a retry
         return files
+
+    def _compile(self, folder: Path, files: dict[str, str], text: str, box: Box) -> tuple[str | None, bool]:
+        """As for any language; then, where the typed glue found the entry point `void` and the signature
+        names an `inplace` argument, once more with the glue that judges that argument (a solution that
+        changes the board and returns nothing, as in Python, C++ and JavaScript)."""
+        message, keep = super()._compile(folder, files, text, box)
+        if message is not None and VOID_GLUE in files and re.search(VOID_CALL, message, re.M):
+            return super()._compile(folder, {**files, self.glue_file: files[VOID_GLUE]}, text, box)
+        return message, keep
 
     def compile_argv(self, build: Path) -> list[str]:
         """javac with a bounded heap; all three files at once; no annotation processing (no processor a
@@ -107,14 +127,15 @@ def _linked_dirs(home: Path) -> tuple[Path, ...]:
     return tuple(sorted(p for p in found if not any(o != p and o in p.parents for o in found)))
 
 
-def glue(problem: Problem) -> str:
-    """Typed glue from the neutral signature: cast each argument and call a fresh instance."""
+def glue(problem: Problem, void: bool = False) -> str:
+    """Typed glue from the neutral signature: cast each argument and call a fresh instance (`void`: an
+    entry point that returns nothing, judged on the argument the signature names `inplace`)."""
     sig = problem.signature
     casts = ", ".join(f"({java_type(p.type)}) a[{i}]" for i, p in enumerate(sig.params))
     cls = sig.class_name or "Solution"
     call = f"new {cls}().{sig.function}({casts})"
     returns, typed = sig.returns, ""
-    if returns == "void":  # judged on its in-place argument: null tells the server to send that
+    if returns == "void" or void:  # judged on its in-place argument: null tells the server to send that
         body = f"        {call};\n        return null;\n"
     elif "[" in returns:
         # The platform's array, or a List of the same elements (LeetCode's List<List<String>> where the
