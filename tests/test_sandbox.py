@@ -34,6 +34,12 @@ def can_write(folder):
         return True
     except OSError:
         return False
+def reading(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError as exc:
+        return type(exc).__name__
 def listing(path):
     try:
         return sorted(os.listdir(path))
@@ -44,7 +50,9 @@ class Solution:
         facts = {"uid": os.getuid(), "pid": os.getpid(), "host": socket.gethostname(), "env": dict(os.environ),
                  "root": listing("/"), "repo": listing(%(repo)r), "home": listing(%(home)r),
                  "tmp_writable": can_write("/tmp"), "cwd_writable": can_write(os.getcwd()),
-                 "procs": [p for p in os.listdir("/proc") if p.isdigit()]}
+                 "procs": [p for p in os.listdir("/proc") if p.isdigit()],
+                 "counters": [reading(f) for f in ("/proc/keys", "/proc/sys/fs/dentry-state",
+                                                   "/proc/sys/fs/inode-nr", "/proc/sys/fs/file-nr")]}
         print(json.dumps(facts))
         return board
 '''
@@ -77,6 +85,8 @@ def test_the_view_from_inside(box, tmp_path):
     assert facts["pid"] < 10 and len(facts["procs"]) < 10     # its own PID namespace: no judge in sight
     assert set(facts["env"]) <= set(BASE_ENV) | {"HOME", "TMPDIR", "PWD"}, facts["env"]  # bwrap sets PWD
     assert facts["tmp_writable"] and not facts["cwd_writable"]
+    # The judge user's key names and the machine's counts of cached names (a channel between boxes): empty.
+    assert facts["counters"] == ["PermissionError"] * 4, facts["counters"]
     # Only what the runtime needs: the repo shows the path to the harness and nothing else.
     assert facts["repo"] == ["judge"], facts["repo"]
     # The home shows at most the path to the interpreter's prefix (e.g. .pyenv), nothing of its own.

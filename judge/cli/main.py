@@ -57,7 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--gradescope-results", metavar="FILE",
                    help="also write Gradescope's results.json of the one submission given to FILE (when there is "
                         "not exactly one, a results.json with score 0 that says why, and exit 2)")
-    g.add_argument("--show-secret", action="store_true", help=SHOW_SECRET_HELP)
+    g.add_argument("--show-secret", action="store_true",
+                   help="with --format gradescope or --gradescope-results (what students see): every case's "
+                        "inputs, expected answer, answer and output (default: problem.yaml's `visibility`; secret "
+                        "cases by name and verdict only). text and json are the grader's own view: everything")
     g.add_argument("--jobs", "-j", type=int, default=jobs, help="submissions graded at once (default: cores)")
     g.add_argument("--keep-going", action="store_true",
                    help="run every case even after a TLE or MLE (default: skip the rest of that submission)")

@@ -55,8 +55,11 @@ TOOL_ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/
 TOOL_FOLDER = Path("/build")
 #: Files of a box's /proc it cannot read (/dev/null over them, a device its mounts forbid): the names
 #: and ids of the keys in the judge user's keyrings, which its uid maps to (what they hold is refused
-#: by the system call filter, seccomp.py).
-HIDDEN_PROC = ("/proc/keys", "/proc/key-users")
+#: by the system call filter, seccomp.py); and the machine's counts of cached file names, inodes and
+#: open files, which one box can move by a chosen number (1,000 lookups of missing names per unit)
+#: for a later box to read without a clock (red-team round 16). No runtime reads them.
+HIDDEN_PROC = ("/proc/keys", "/proc/key-users", "/proc/sys/fs/dentry-state", "/proc/sys/fs/inode-nr",
+               "/proc/sys/fs/inode-state", "/proc/sys/fs/file-nr")
 
 
 def _proc(args: list[str]) -> list[str]:
