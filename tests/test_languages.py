@@ -15,7 +15,7 @@ import pytest
 from judge import languages
 from judge.defaults import CACHE_ROOT
 from judge.grading.grade import Options, execute
-from judge.languages.base import run_limited
+from judge.languages.base import Compiled, run_limited
 from judge.languages.cpp import cpp_type, glue as cpp_glue
 from judge.languages.go import Go, code_only, glue as go_glue, go_type, prelude
 from judge.languages.java import java_type
@@ -427,6 +427,20 @@ def test_a_missing_entry_point_is_said_so_in_cpp_and_java(problem, name, text, t
     run = execute(problem, path, [EXAMPLE])
     assert run.compile_error and run.compile_error.startswith("no entry point: expected class Solution"), \
         run.compile_error
+
+
+def test_errors_only_in_the_glue_name_the_entry_point_even_beside_notes_on_the_solution():
+    """Compatibility sweep 7: the old `vector<pair<int,int>>&` signature of Course Schedule gave g++'s
+    errors in glue.cpp (each repeated at every use of the call), with notes naming solution.cpp, and
+    no word that the signature was not the platform's."""
+    error = "glue.cpp:5:59: error: cannot convert 'vector<vector<int>>' to 'vector<pair<int, int>>&'"
+    note = "solution.cpp:3:67: note:   initializing argument 2 of 'vector<int> Solution::findOrder(...)'"
+    cpp = languages.for_path(Path("x.cpp"))
+    assert isinstance(cpp, Compiled)
+    text = cpp.explain_compile_error("\n".join([error, note, error, note, "glue.cpp:6:30: error: invalid"]))
+    assert text.splitlines() == [cpp.no_entry, error, note, "glue.cpp:6:30: error: invalid"]
+    own = "solution.cpp:4:1: error: expected ';' before '}' token"
+    assert not cpp.explain_compile_error("\n".join([own, error, note])).startswith(cpp.no_entry)
 
 
 def test_a_cpp_define_int_says_it_reached_the_judges_main(problem, tmp_path):

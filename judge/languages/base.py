@@ -34,8 +34,9 @@ COMPILE_FILE_SIZE = 4 * ARTIFACT_CAP
 #: The compile box's memory cap (its cgroup, where the judge may make one) on top of its /tmp.
 COMPILE_MEMORY = 2048 << 20
 #: Part of every cache key: builds made before compiles ran in a box (so could read any file) never match,
-#: nor (2) compile errors kept with an older wording of the judge's own first line (Go's signature).
-BUILD_FORMAT = "boxed-2"
+#: nor (2) compile errors kept with an older wording of the judge's own first line (Go's signature), nor
+#: (3) those kept before errors only in the glue were named as such beside the compiler's notes.
+BUILD_FORMAT = "boxed-3"
 #: What toolchains print when a file hit the size limit or the box's /tmp filled up.
 TOO_LARGE = ("file too large", "file size limit exceeded", "no space left on device")
 
@@ -186,12 +187,18 @@ class Compiled(Language):
     def explain_compile_error(self, output: str) -> str:
         """The compiler's output as the CE message: its first lines, after `no_entry` when only the glue
         has errors."""
-        lines = [line for line in output.splitlines() if line.strip()]
+        # A line said again (g++ repeats an error at each of the glue's uses of the call) is shown once.
+        lines = list(dict.fromkeys(line for line in output.splitlines() if line.strip()))
         shown = lines[:COMPILE_LINES]
         more = f"\n... ({len(lines) - len(shown)} more lines)" if len(lines) > len(shown) else ""
         text = "\n".join(shown) + more or "the compiler failed without a message"
+        # Errors only in the glue: the entry point is missing or not the platform's; the submission's file
+        # may still be named by the compiler's notes (g++: "note: initializing argument 2 of ...").
+        errors = [line.split(": error:")[0] for line in lines if ": error:" in line]
+        glue_only = bool(errors) and all(self.glue_file in where for where in errors)
         if self.glue_file and self.glue_file in output and (
-                self.solution_file not in output or (self.no_class_note is not None and self.no_class_note in output)):
+                glue_only or self.solution_file not in output
+                or (self.no_class_note is not None and self.no_class_note in output)):
             return f"{self.no_entry}\n{text}"
         return text
 
