@@ -1,5 +1,7 @@
 """The terminal report: table, failure details with boards side by side."""
 
+from dataclasses import replace
+
 import pytest
 
 from helpers import SHIPPED
@@ -121,3 +123,23 @@ def test_the_author_column_comes_with_the_store_and_cached_only_when_a_result_wa
     header = table([fresh, replace(fresh, recording=Recording("bo", True, "2026-01-01T00:00:00", 1, 1))])
     assert "cached" in header.splitlines()[0] and header.count("cached") == 2
     assert "author" not in table([base]).splitlines()[0]
+
+
+def test_beside_a_large_first_failure_the_smallest_wrong_case_is_drawn_too():
+    """Compatibility sweep 7: a missing cycle check first fails on a 2,000-course ring, shown cut off;
+    the 2-course cycle it also gets wrong shows the same bug at a glance."""
+    problem = load_problem("course_schedule")
+    cases = {c.name: c for c in load_cases(problem)}
+    ring, two = cases["ring-2000"], cases["two-cycle"]
+    result = SubmissionResult("s.py", "/x/s.py", "python", Verdict.WA, (
+        CaseResult(ring.name, ring.group, Verdict.WA, diff=("a cycle through 2000",), got=list(range(2000))),
+        CaseResult(two.name, two.group, Verdict.WA, diff=("a cycle: 0 -> 1 -> 0",), got=[1, 0])))
+    text = failure_details(problem, list(cases.values()), result)
+    assert "first failing case: ring-2000" in text
+    tail = text[text.index("a smaller case it gets wrong: two-cycle (secret), small.yaml:"):]
+    assert "numCourses: 2" in tail and "a cycle: 0 -> 1 -> 0" in tail
+    # A small first failure, or no smaller wrong case: nothing more.
+    alone = replace(result, cases=result.cases[:1])
+    assert "a smaller case" not in failure_details(problem, list(cases.values()), alone)
+    swapped = replace(result, cases=result.cases[::-1])
+    assert "a smaller case" not in failure_details(problem, list(cases.values()), swapped)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from tabulate import tabulate
@@ -14,6 +15,9 @@ from judge.results.text import terminal
 from judge.verdict import NOT_KEPT, CaseResult, SubmissionResult, Verdict
 
 MAX_DIFF_LINES = 12
+#: Inputs up to this many characters of JSON are taken in at a glance (a 10x10 board, 100 prerequisite
+#: pairs): beside a first failure larger than that, the smallest wrong case this size is drawn as well.
+SMALL_CASE = 600
 
 
 def table(results: Sequence[SubmissionResult]) -> str:
@@ -82,7 +86,42 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
         lines += [f"     | {terminal(line[:120])}" for line in out[:8]]
         if len(out) > 8:
             lines.append(f"     | ... ({len(out) - 8} more lines)")
+    if case is not None and first.verdict is Verdict.WA:
+        lines += _smaller_failure(problem, cases, result, case)
     return "\n".join(lines)
+
+
+def _smaller_failure(problem: Problem, cases: Sequence[Case], result: SubmissionResult, first: Case) -> list[str]:
+    """The smallest other case the submission got wrong, drawn too, when the first one is large (the
+    first failure is the verdict's, in test order, and may be a 2,000-course graph beside a 2-course
+    cycle that shows the same bug)."""
+    size = _size(first)
+    if size <= SMALL_CASE:
+        return []
+    by_name = {c.name: c for c in cases}
+    wrong = [(_size(by_name[r.name]), i, r) for i, r in enumerate(result.cases)
+             if r.verdict is Verdict.WA and r.name != first.name and r.name in by_name]
+    if not wrong:
+        return []
+    smaller, _, other = min(wrong, key=lambda w: (w[0], w[1]))
+    if smaller > SMALL_CASE or smaller * 4 > size:
+        return []
+    case = by_name[other.name]
+    lines = [f"   a smaller case it gets wrong: {other.name} ({other.group})"
+             + (f", {case.file.name}:{case.line}" if case.line else "")]
+    lines += _case_view(problem, case, other)
+    if other.diff:
+        lines.append("   what is wrong:")
+        lines += [f"     {terminal(d)}" for d in other.diff[:MAX_DIFF_LINES]]
+    return lines
+
+
+def _size(case: Case) -> int:
+    """How large a case's inputs are, as JSON text: what a reader has to take in."""
+    try:
+        return len(json.dumps(case.args, separators=(",", ":")))
+    except (TypeError, ValueError):
+        return 0
 
 
 def _case_view(problem: Problem, case: Case, result: CaseResult) -> list[str]:
