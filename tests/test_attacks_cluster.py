@@ -18,8 +18,9 @@ def test_a_source_too_big_for_a_job_is_never_read_nor_sent(tmp_path):
     small = tmp_path / "small.py"
     small.write_bytes((SUBMISSIONS / "accepted" / "bfs_class.py").read_bytes())
     with pytest.raises(JobError, match="not sent to the broker"):
-        Job.for_file(big, "big.py", "minesweeper", "0" * 64)
-    jobs, refused = jobs_for([big, small], "minesweeper", "0" * 64, author=None, fuzz=0, seed=0, keep_going=False)
+        Job.for_file(big, "big.py", "minesweeper", "0" * 64, "0" * 64)
+    jobs, refused = jobs_for([big, small], "minesweeper", "0" * 64, "0" * 64, author=None, fuzz=0, seed=0,
+                             keep_going=False)
     assert [j.name for j in jobs] == [str(big), str(small)] or [j.path for j in jobs] == [str(big), str(small)]
     assert set(refused) == {jobs[0].path} and "MiB" in refused[jobs[0].path]
     assert jobs[0].source == "" and jobs[1].source == small.read_text()

@@ -210,9 +210,12 @@ def test_the_workers_grade_as_a_local_run_does(cluster, tmp_path):
 def test_a_job_for_cases_the_worker_does_not_have_is_refused(cluster):
     from judge.cluster.client import Cluster
     from judge.cluster.job import Job
+    from judge.problems.problem import load_problem
 
     client = Cluster(cluster.url)
-    job = Job.for_file(SUBMISSIONS / "accepted/dfs_recursive.py", "dfs_recursive.py", "minesweeper", "f" * 64, fuzz=0)
+    package = load_problem("minesweeper").grading_fingerprint
+    job = Job.for_file(SUBMISSIONS / "accepted/dfs_recursive.py", "dfs_recursive.py", "minesweeper", "f" * 64, package,
+                       fuzz=0)
     task = client.send(job)
     [(got_id, got)] = list(client.results([task]))
     assert got_id == task and isinstance(got, str)

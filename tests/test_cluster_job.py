@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from judge.cluster.job import Job, case_set, grade_job, result_from_json, result_to_json
-from judge.errors import JobError
+from judge.errors import JobError, UsageError
 from judge.grading.grade import Options, grade_one
-from judge.problems.problem import load_problem
+from judge.problems.problem import find_problem_by_id, load_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBMISSIONS = ROOT / "submissions" / "minesweeper"
@@ -32,7 +32,8 @@ def first(folder: str, suffix: str = ".py") -> Path:
 
 def test_round_trip_keeps_every_field(problem, cases):
     path = first("accepted")
-    job = Job.for_file(path, "accepted/x.py", problem.id, cases.tests, author="Ada", fuzz=3, seed=7, keep_going=True)
+    job = Job.for_file(path, "accepted/x.py", problem.id, cases.tests, problem.grading_fingerprint, author="Ada",
+                       fuzz=3, seed=7, keep_going=True)
     again = Job.from_json(job.to_json())
     assert again == job
     assert again.source_bytes() == path.read_bytes()
@@ -42,7 +43,7 @@ def test_round_trip_keeps_every_field(problem, cases):
 def test_a_file_that_is_not_utf8_crosses_as_its_bytes(tmp_path, problem, cases):
     path = tmp_path / "latin.py"
     path.write_bytes(b"# caf\xe9\nclass Solution: pass\n")
-    job = Job.from_json(Job.for_file(path, "latin.py", problem.id, cases.tests).to_json())
+    job = Job.from_json(Job.for_file(path, "latin.py", problem.id, cases.tests, problem.grading_fingerprint).to_json())
     assert job.encoding == "base64" and job.source_bytes() == path.read_bytes()
 
 
@@ -62,22 +63,50 @@ def test_a_file_that_is_not_utf8_crosses_as_its_bytes(tmp_path, problem, cases):
     (lambda d: {**d, "name": "sol.cpp"}, "not a python file"),
     (lambda d: {**d, "encoding": "base64", "source": "!!"}, "does not decode"),
     (lambda d: {**d, "encoding": "rot13"}, "encoding must be"),
+    (lambda d: {k: v for k, v in d.items() if k != "package"}, "without `package`"),
+    # A path would let a job load any folder holding a problem.yaml, and import its checker.py unboxed.
+    (lambda d: {**d, "problem": "/tmp/evil"}, "not a problem id"),
+    (lambda d: {**d, "problem": "../problems/minesweeper"}, "not a problem id"),
+    (lambda d: {**d, "problem": ".."}, "not a problem id"),
 ])
 def test_a_bad_job_is_refused_with_what_is_wrong(problem, cases, change, says):
-    good = json.loads(Job.for_file(first("accepted"), "a.py", problem.id, cases.tests).to_json())
+    package = problem.grading_fingerprint
+    good = json.loads(Job.for_file(first("accepted"), "a.py", problem.id, cases.tests, package).to_json())
     bad = change(good)
     with pytest.raises(JobError, match=says):
         Job.from_json(bad if isinstance(bad, str) else json.dumps(bad))
 
 
 def test_an_unknown_test_set_hash_is_refused(problem):
-    job = Job.for_file(first("accepted"), "a.py", problem.id, "0" * 64, fuzz=0)
+    job = Job.for_file(first("accepted"), "a.py", problem.id, "0" * 64, problem.grading_fingerprint, fuzz=0)
     with pytest.raises(JobError, match="no cases here with test-set hash 0000"):
         grade_job(job, problem)
 
 
+def test_a_job_from_another_version_of_the_package_is_refused(problem, cases):
+    """Red-team round 16: a worker whose package had another checker (or limits) graded the same
+    cases with it: a WA here came back AC through the broker, with nothing said."""
+    job = Job.for_file(first("accepted"), "a.py", problem.id, cases.tests, "f" * 64, fuzz=3, seed=7)
+    with pytest.raises(JobError, match="package differs from the sender's"):
+        grade_job(job, problem)
+
+
+def test_a_worker_finds_a_package_by_its_id_alone(tmp_path, monkeypatch):
+    """The worker looks a job's problem up by id in its problems folders, never as a path."""
+    evil = tmp_path / "evil"
+    evil.mkdir()
+    (evil / "problem.yaml").write_text(f"id: {evil}\n")
+    monkeypatch.chdir(tmp_path)
+    assert find_problem_by_id("minesweeper") == load_problem("minesweeper").root
+    for name in (str(evil), "../" + evil.name, "", "."):
+        with pytest.raises(UsageError, match="not a problem id"):
+            find_problem_by_id(name)
+    with pytest.raises(UsageError, match="unknown problem 'evil'"):
+        find_problem_by_id("evil")  # in the working folder, not in a problems folder
+
+
 def test_a_job_for_another_problem_is_refused(problem, cases):
-    job = Job.for_file(first("accepted"), "a.py", "other", cases.tests, fuzz=3, seed=7)
+    job = Job.for_file(first("accepted"), "a.py", "other", cases.tests, problem.grading_fingerprint, fuzz=3, seed=7)
     with pytest.raises(JobError, match="problem 'other'"):
         grade_job(job, problem)
 
@@ -85,7 +114,9 @@ def test_a_job_for_another_problem_is_refused(problem, cases):
 @pytest.mark.parametrize("folder", ["wrong_answer", "compile_error"])
 def test_a_job_grades_as_a_local_run_and_comes_back_whole(problem, cases, folder):
     path = first(folder)
-    job = Job.from_json(Job.for_file(path, "named/" + path.name, problem.id, cases.tests, fuzz=3, seed=7).to_json())
+    package = problem.grading_fingerprint
+    job = Job.from_json(Job.for_file(path, "named/" + path.name, problem.id, cases.tests, package, fuzz=3,
+                                     seed=7).to_json())
     data = json.loads(json.dumps(grade_job(job, problem)))  # as it crosses the broker
     remote = result_from_json(data)
     local = grade_one(problem, cases.cases, path, Options())

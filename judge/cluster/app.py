@@ -23,7 +23,7 @@ from celery.utils.log import get_task_logger
 from judge import defaults
 from judge.cluster.job import Job, grade_job
 from judge.errors import JudgeError, UsageError
-from judge.problems.problem import Problem, find_problem_dir, load_problem
+from judge.problems.problem import Problem, find_problem_by_id, load_problem
 from judge.results.text import terminal
 from judge.sandbox.box import detect
 
@@ -127,7 +127,7 @@ def grade_payload(payload: str) -> str:
         job = Job.from_json(payload)
         # the operator's log names what is graded; the name is the submitter's: escaped
         _log.info("grading %s (%s) of problem %s", terminal(job.name), job.language, terminal(job.problem))
-        result = grade_job(job, _problem(find_problem_dir(job.problem)), detect())
+        result = grade_job(job, _problem(find_problem_by_id(job.problem)), detect())
     except JudgeError as exc:  # a bad job, an unknown problem or test-set hash: the sender is told why
         return json.dumps({"refused": f"worker {socket.gethostname()}: {exc}"})
     return json.dumps({"result": result})

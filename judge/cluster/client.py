@@ -70,17 +70,19 @@ def _broker_errors() -> tuple[type[BaseException], ...]:
     return (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
 
 
-def jobs_for(sources: Sequence[Path], problem: str, tests: str, *, author: str | None, fuzz: int, seed: int,
-             keep_going: bool) -> tuple[list[Job], dict[str, str]]:
+def jobs_for(sources: Sequence[Path], problem: str, tests: str, package: str, *, author: str | None, fuzz: int,
+             seed: int, keep_going: bool) -> tuple[list[Job], dict[str, str]]:
     """A job per source, in order, and why some are not to be sent (by path): a source too big for a job
     gets a stand-in without its bytes (never read whole, never on the broker), graded JE here."""
     jobs, refused = [], {}
     for source in sources:
         name, who = display_name(source), author_of(source, author)
         try:
-            job = Job.for_file(source, name, problem, tests, author=who, fuzz=fuzz, seed=seed, keep_going=keep_going)
+            job = Job.for_file(source, name, problem, tests, package, author=who, fuzz=fuzz, seed=seed,
+                               keep_going=keep_going)
         except JobError as exc:
-            job = Job(problem=problem, tests=tests, language=languages.for_path(source).name, name=name, source="",
+            job = Job(problem=problem, tests=tests, package=package, language=languages.for_path(source).name,
+                      name=name, source="",
                       author=who, path=str(Path(source).resolve()), fuzz=fuzz, seed=seed, keep_going=keep_going)
             refused[job.path] = str(exc)
         jobs.append(job)
@@ -223,8 +225,8 @@ class Cluster:
 
         def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], options: Options,
                   progress: Callable[[SubmissionResult], None]) -> list[SubmissionResult]:
-            jobs, refused = jobs_for(sources, problem.id, tests, author=author, fuzz=fuzz, seed=seed,
-                                     keep_going=keep_going)
+            jobs, refused = jobs_for(sources, problem.id, tests, problem.grading_fingerprint, author=author,
+                                     fuzz=fuzz, seed=seed, keep_going=keep_going)
             done: dict[str, SubmissionResult] = {}
 
             def finish(result: SubmissionResult) -> None:

@@ -34,7 +34,8 @@ from judge.sandbox.box import Box, detect
 from judge.verdict import SubmissionResult
 
 #: The version of the job's JSON; a worker refuses any other (a newer sender needs a newer worker).
-JOB_VERSION = 1
+#: 2: the package's fingerprint (`package`).
+JOB_VERSION = 2
 #: The largest source a job carries (the broker holds every queued job in memory).
 MAX_SOURCE_BYTES = 4 << 20
 #: How the source is carried: as text, or as base64 when the file is not UTF-8 (it then gets the CE a
@@ -48,6 +49,7 @@ class Job:
 
     problem: str                 # the problem's id: the worker loads the package of that name
     tests: str                   # test_set_hash() of every case (fixed, then random): the worker's must match
+    package: str                 # Problem.grading_fingerprint (problem.yaml, checker): the worker's must match
     language: str                # a key of judge.languages.LANGUAGES
     name: str                    # the submission's name as people see it (its path where it was given)
     source: str                  # the file's text (or its base64 when encoding is "base64")
@@ -59,7 +61,7 @@ class Job:
     encoding: str = "utf-8"
 
     @classmethod
-    def for_file(cls, path: Path, name: str, problem: str, tests: str, *, author: str = "",
+    def for_file(cls, path: Path, name: str, problem: str, tests: str, package: str, *, author: str = "",
                  fuzz: int = defaults.RANDOM_CASES, seed: int = defaults.SEED, keep_going: bool = False) -> Job:
         """The job of a submission file (its language from its name, its bytes carried exactly); JobError,
         before reading it, for a file over MAX_SOURCE_BYTES (the broker would hold it in memory)."""
@@ -72,7 +74,8 @@ class Job:
             text, encoding = data.decode("utf-8"), "utf-8"
         except UnicodeDecodeError:
             text, encoding = base64.b64encode(data).decode("ascii"), "base64"
-        return cls(problem=problem, tests=tests, language=languages.for_path(Path(path)).name, name=name,
+        return cls(problem=problem, tests=tests, package=package, language=languages.for_path(Path(path)).name,
+                   name=name,
                    source=text, author=author, path=str(Path(path).resolve()), fuzz=fuzz, seed=seed,
                    keep_going=keep_going, encoding=encoding)
 
@@ -110,7 +113,7 @@ class Job:
         values: dict[str, Any] = {}
         for name, kind in kinds.items():
             if name not in data:
-                if name in ("problem", "tests", "language", "name", "source"):
+                if name in ("problem", "tests", "package", "language", "name", "source"):
                     raise JobError(f"a grading job without `{name}`")
                 continue
             value = data[name]
@@ -124,6 +127,8 @@ class Job:
 
     def check(self) -> None:
         """JobError unless every field makes sense (a worker must never act on a bad job)."""
+        if not self.problem or self.problem in (".", "..") or any(c in self.problem for c in "/\\\0"):
+            raise JobError(f"a grading job's problem {self.problem!r:.80} is not a problem id")
         if self.language not in languages.LANGUAGES:
             raise JobError(f"a grading job in unknown language {self.language!r:.40}")
         if self.encoding not in ENCODINGS:
@@ -186,6 +191,9 @@ def grade_job(job: Job, problem: Problem, box: Box | None = None) -> dict[str, A
     its `got`. JobError when the job is for another problem or for cases this package does not have."""
     if job.problem != problem.id:
         raise JobError(f"a grading job for problem {job.problem!r:.60} sent to a worker loading {problem.id!r}")
+    if job.package != problem.grading_fingerprint:
+        raise JobError(f"problem {problem.id}: this worker's package differs from the sender's (problem.yaml "
+                       f"or the checker): give both the same version of {problem.root.name}/")
     box = box or detect()
     cases = case_set(problem, job.fuzz, job.seed, box, job.tests)
     if cases.tests != job.tests:

@@ -161,6 +161,14 @@ class Problem:
         return "standard:" + json.dumps(self.data.get("checker", "exact"), sort_keys=True, default=str)
 
     @cached_property
+    def grading_fingerprint(self) -> str:
+        """What a package decides of a grade besides its cases: problem.yaml (signature, limits, policy)
+        and the checker. A worker refuses a job sent from a package that differs (cluster/job.py)."""
+        text = json.dumps({"problem.yaml": self.data, "checker": self.checker_fingerprint}, sort_keys=True,
+                          default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    @cached_property
     def generator(self) -> ModuleType:
         """The random-case module (hypothesis strategy)."""
         return self._module("generator", None)
@@ -218,6 +226,17 @@ def find_problem_dir(name: str) -> Path:
     known = sorted({p.parent.name for r in roots if r.is_dir() for p in r.glob("*/problem.yaml")})
     hint = f" (known: {', '.join(known)}; `judge problems` lists them)" if known else ""
     raise UsageError(f"unknown problem {name!r}: no {name}/problem.yaml{hint}")
+
+
+def find_problem_by_id(name: str) -> Path:
+    """The package a grading job names: an id, looked up in the problems folders alone (never a path,
+    which a job from the broker could point anywhere a problem.yaml and its checker.py can be put)."""
+    if not name or name in (".", "..") or any(c in name for c in "/\\\0") or len(name) > 255:
+        raise UsageError(f"problem {name!r:.80} is not a problem id (a package's folder name, not a path)")
+    for root in problem_roots():
+        if (root / name / "problem.yaml").is_file():
+            return (root / name).resolve()
+    raise UsageError(f"unknown problem {name!r}: no {name}/problem.yaml in the problems folders")
 
 
 def load_problem(name: str) -> Problem:

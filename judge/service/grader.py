@@ -136,7 +136,8 @@ class Grader:
                     "verdict": Verdict.JE.value, "message": "its problem is no longer in the contest",
                     "cases": []}, "failure": None}))
                 continue
-            job = Job(problem=row["problem"], tests=info.tests, language=row["language"],
+            job = Job(problem=row["problem"], tests=info.tests, package=info.problem.grading_fingerprint,
+                      language=row["language"],
                       name=worker.file_name(row["filename"], row["language"]), source=bytes(row["source"]).decode(),
                       author=row["participant"], fuzz=0)
             if row["attempts"] > MAX_ATTEMPTS:
@@ -192,7 +193,7 @@ class Grader:
         try:
             result = result_from_json(data)
         except JobError as exc:
-            result = result_from_json(self._judge_error(Job(problem=row["problem"], tests=info.tests,
+            result = result_from_json(self._judge_error(Job(problem=row["problem"], tests=info.tests, package="",
                                       language=row["language"], name=row["filename"], source="-"), str(exc)))
         got, total = scoring.score(result.cases, scoring.weights(info.problem))
         failure = first_failure(result, info.cases)
