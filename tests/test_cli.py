@@ -77,6 +77,15 @@ def test_verify_finds_a_misspelt_group_in_scoring_or_visibility(problem_copy):
     assert f"error: {yaml_path}: scoring.groups.sampel: no case group of that name" in result.stdout
 
 
+def test_verify_reads_the_late_policy_as_grade_does(problem_copy):
+    """Round 16: `late: {deadline: tomorrow}` passed verify, then every `grade` refused it."""
+    yaml_path = problem_copy / "problem.yaml"
+    yaml_path.write_text(yaml_path.read_text() + "late: {deadline: tomorrow, penalty: 0.1}\n")
+    result = run_judge("verify", problem_copy)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"error: {yaml_path}: late.deadline: 'tomorrow' is not an ISO 8601 time" in result.stdout
+
+
 def _bad_case(problem_copy, text):
     (problem_copy / "cases" / "secret" / "zz.yaml").write_text(text)
     return problem_copy

@@ -60,6 +60,17 @@ def test_malformed_yaml_names_file_and_line(problem_copy):
     (lambda t: t.replace("  function: updateBoard\n", ""), "signature: missing function"),
     (lambda t: t.replace('returns: "char[][]"', 'returns: "void"').replace("  inplace: board", "  #"),
      "it returns void, so `inplace` must name the parameter it is judged on"),
+    # Found by an instructor's-eye review (round 16): each was a crash (exit 3), a student's RE or CE, or a
+    # path the judge followed, where it is the package's error.
+    (lambda t: t.replace("id: minesweeper", "id: ../../outside"),
+     r"problem.yaml:\d+: id: '../../outside' is not a problem id"),
+    (lambda t: t.replace("id: minesweeper", "id: 123"), "id: 123 is not a problem id"),
+    (lambda t: t.replace("time: 1.0", "time: 1.0e+20"), "limits.time: 1e\\+20 is over the most a package may set"),
+    (lambda t: t.replace("memory: 256", "memory: 99999999999999999999999999"), "limits.memory: .* is over the most"),
+    (lambda t: t.replace("function: updateBoard", "function: update board"),
+     "signature.function: 'update board' is not an identifier"),
+    (lambda t: t.replace("class: Solution", "class: My Sol"), "signature.class: 'My Sol' is not an identifier"),
+    (lambda t: t.replace("name: click", "name: board"), r"signature.params\[1\].name: 'board' names two parameters"),
 ])
 def test_bad_problem_yaml(problem_copy, edit, message):
     path = problem_copy / "problem.yaml"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.errors import CaseError, ProblemError
+from judge.errors import CaseError, ProblemError, UsageError
 from judge.grading.grade import Options, check, execute, find_submissions, grade
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems import cases as cases_mod
@@ -47,13 +47,13 @@ def verify(problem: Problem, options: Options | None = None) -> Report:
 
 
 def _check_settings(problem: Problem, report: Report) -> None:
-    """problem.yaml's `visibility` and `scoring`, read as every leaderboard and score reads them."""
-    from judge.results import scoring, visibility
+    """problem.yaml's `visibility`, `scoring` and `late`, read as every leaderboard, score and grade reads them."""
+    from judge.results import lateness, scoring, visibility
 
-    for read in (visibility.policy, scoring.weights):
+    for read in (visibility.policy, scoring.weights, lateness.policy):
         try:
             read(problem)
-        except (ProblemError, CaseError) as exc:
+        except (ProblemError, CaseError, UsageError) as exc:
             report.errors.append(str(exc))
 
 

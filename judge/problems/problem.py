@@ -294,7 +294,19 @@ def _type(text: Any, key: str) -> None:
         raise ValueError(f"{key}: {exc}") from None
 
 
+#: A problem's id: a folder name and a word in commands, URLs and job names, never a path.
+PROBLEM_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+#: A name the six languages can all declare: the entry point, its class and each parameter.
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+#: The largest limits a package may set: an hour of CPU and wall time, 64 GiB, 1 GiB of output
+#: (past them a clock or an rlimit overflows: a package error, never a crash or a student's RE).
+MAX_LIMITS = {"time": 3600, "wall_time": 3600, "memory": 65536, "output": 1024}
+
+
 def _build(root: Path, data: dict[str, Any]) -> Problem:
+    if "id" in data and not (isinstance(data["id"], str) and PROBLEM_ID.fullmatch(data["id"])):
+        raise ValueError(f"id: {data['id']!r:.80} is not a problem id (letters, digits, '_', '.', '-'; "
+                         f"a folder name, not a path)")
     problem_id = str(data.get("id") or root.name)
     limits_data = data.get("limits") or {}
     if not isinstance(limits_data, dict):
@@ -303,21 +315,24 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
     if unknown:
         raise ValueError(f"limits: unknown key(s) {', '.join(sorted(unknown))}")
     limits = Limits(
-        time=_positive(limits_data.get("time", 1.0), "limits.time"),
-        wall_time=_positive(limits_data.get("wall_time", 3.0), "limits.wall_time"),
-        memory_mb=int(_positive(limits_data.get("memory", 256), "limits.memory")),
-        output_mb=_positive(limits_data.get("output", 1), "limits.output"),
+        time=_limit(limits_data.get("time", 1.0), "time"),
+        wall_time=_limit(limits_data.get("wall_time", 3.0), "wall_time"),
+        memory_mb=int(_limit(limits_data.get("memory", 256), "memory")),
+        output_mb=_limit(limits_data.get("output", 1), "output"),
     )
     if limits.wall_time < limits.time:
         raise ValueError("limits.wall_time must be at least limits.time")
     sig = data["signature"]
     if not isinstance(sig, dict):
         raise ValueError("signature: expected a mapping")
-    params = []
+    params: list[Param] = []
     for i, p in enumerate(sig.get("params") or []):
         if not isinstance(p, dict) or "name" not in p or "type" not in p:
             raise ValueError(f"signature.params[{i}]: expected {{name: ..., type: ...}}")
         _type(p["type"], f"signature.params[{i}].type")
+        _identifier(p["name"], f"signature.params[{i}].name")
+        if any(q.name == p["name"] for q in params):
+            raise ValueError(f"signature.params[{i}].name: {p['name']!r} names two parameters")
         params.append(Param(str(p["name"]), str(p["type"])))
     if not params:
         raise ValueError("signature.params: at least one parameter is needed")
@@ -329,6 +344,9 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
         raise ValueError(f"signature.inplace: {inplace!r} is not a parameter")
     if returns == "void" and inplace is None:
         raise ValueError("signature: it returns void, so `inplace` must name the parameter it is judged on")
+    _identifier(sig["function"], "signature.function")
+    if sig.get("class", "Solution") is not None:
+        _identifier(sig.get("class", "Solution"), "signature.class")
     signature = Signature(
         function=str(sig["function"]), params=tuple(params), returns=returns,
         class_name=sig.get("class", "Solution"), inplace=inplace,
@@ -352,6 +370,20 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
         id=problem_id, title=str(data.get("title", problem_id)), root=root, limits=limits,
         signature=signature, parts=parts, data=data, standard_checker=standard,
     )
+
+
+def _identifier(value: Any, key: str) -> None:
+    """A name every language's glue declares as it is: ValueError naming the key otherwise."""
+    if not isinstance(value, str) or not IDENTIFIER.fullmatch(value):
+        raise ValueError(f"{key}: {value!r:.80} is not an identifier (a letter or '_', then letters, digits, '_')")
+
+
+def _limit(value: Any, key: str) -> float:
+    """A limit of limits.KEY: positive, finite and at most MAX_LIMITS[KEY]."""
+    number = _positive(value, f"limits.{key}")
+    if number > MAX_LIMITS[key]:
+        raise ValueError(f"limits.{key}: {value!r} is over the most a package may set, {MAX_LIMITS[key]}")
+    return number
 
 
 def _positive(value: Any, name: str) -> float:
