@@ -9,6 +9,7 @@ would not see it. A new file gets 0666 less the umask, as open() gives; one repl
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -41,9 +42,28 @@ def settle_mode(tmp: str | Path, path: Path) -> None:
     os.chmod(tmp, mode)
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write `path` whole or not at all (a reader never sees half of it), with the mode it had or a new file's."""
+def target(path: Path) -> Path:
+    """The file that writing `path` must change: a symbolic link's target (the link itself stays a link:
+    `added.yaml` kept as a link to a shared file, a report linked into a web folder), else `path`."""
     path = Path(path)
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write `path` whole or not at all (a reader never sees half of it), with the mode it had or a new file's.
+
+    What is not a regular file (a device such as /dev/stdout or /dev/full, a FIFO) is written as any
+    program writes it, never replaced by a file (`--output /dev/full` as root replaced the device)."""
+    path = Path(path)
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        regular = True
+    if not regular:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        return
+    path = target(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

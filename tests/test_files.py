@@ -1,9 +1,11 @@
 """Files written for people get the umask's mode, not tempfile's 0600: the module, add-case's case
 file (also what fuzz --save and strength --save append through) and leaderboard --output."""
 
+import errno
 import os
 import stat
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +83,37 @@ def test_a_sources_identity_is_the_same_from_its_file_or_its_bytes(tmp_path):
         path = tmp_path / f"s{size}.py"
         path.write_bytes(data)
         assert files.source_digest(path) == files.digest(data) == files.digest(data[:MAX_SOURCE_BYTES], size)
+
+
+def test_a_link_device_or_fifo_is_written_through_never_replaced(tmp_path):
+    """Round 16: `leaderboard --output /dev/full`, run as root, replaced the device with a CSV file; a
+    link (to a file, or to /proc/self/fd/1) became a file of its own, its target never written."""
+    real = tmp_path / "shared.csv"
+    real.write_text("old\n")
+    link = tmp_path / "board.csv"
+    link.symlink_to(real)
+    files.write_text(link, "new\n")
+    assert link.is_symlink() and real.read_text() == "new\n"
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        files.write_text(fifo, "through\n")
+        assert os.read(reader, 100) == b"through\n" and stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    finally:
+        os.close(reader)
+    if os.path.exists("/dev/full"):
+        with pytest.raises(OSError) as failed:
+            files.write_text(Path("/dev/full"), "x\n")
+        assert failed.value.errno == errno.ENOSPC and stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_add_case_appends_to_the_target_of_a_linked_case_file(tmp_path):
+    package = copy_problem(tmp_path)
+    shared = tmp_path / "shared.yaml"
+    shared.write_text("# cases kept elsewhere\n")
+    link = package / "cases" / "secret" / "added.yaml"
+    link.symlink_to(shared)
+    added = judge("add-case", package, "--board", "EEM/EEE", "--click", "1,0", "--name", "linked")
+    assert added.returncode == 0, added.stderr
+    assert link.is_symlink() and "name: linked" in shared.read_text()

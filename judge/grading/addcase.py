@@ -167,7 +167,9 @@ def _where(case: Case) -> str:
 
 
 def append(problem: Problem, path: Path, group: str, cases: list[NewCase]) -> None:
-    """Append the cases' text to `path` (created with a header if new); check it loads back; replace atomically."""
+    """Append the cases' text to `path` (created with a header if new); check it loads back; replace atomically
+    (a symbolic link's target, the link staying a link)."""
+    path = files.target(path)
     old_text = path.read_text(encoding="utf-8") if path.exists() else HEADER
     old = load_file(problem, path, group) if path.exists() else []
     chunks = [format_case(problem, c) for c in cases]
