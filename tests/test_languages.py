@@ -668,3 +668,11 @@ def test_javascript_without_leetcodes_global_libraries_is_a_missing_toolchain(mo
         monkeypatch.undo()
         node_packages.libraries.cache_clear()
     assert javascript.LANGUAGE.find_toolchain().ok
+
+
+def test_a_python_exception_message_of_several_lines_keeps_them_all(problem, tmp_path):
+    """Round 16: `ValueError("useful part\\nmore")` was reported as "ValueError: more"."""
+    path = tmp_path / "multi.py"
+    path.write_text('def updateBoard(board, click):\n    raise ValueError("first: the useful bit\\nsecond part")\n')
+    outcome = execute(problem, path, [EXAMPLE]).outcomes[0]
+    assert outcome is not None and outcome.message.startswith("ValueError: first: the useful bit / second part")

@@ -601,13 +601,13 @@ def shown(value):
 
 
 def first_line(exc):
-    """The exception's message on one line, bounded."""
+    """The exception's message on one line, bounded: its lines joined, so that none is lost (it was the
+    last line alone: `ValueError("useful part\\nmore")` said "more")."""
     try:
         text = str(exc).strip().splitlines()
     except BaseException:
         return "<its message could not be read: str() raised>"
-    line = text[-1] if text else ""
-    return line[:300]
+    return " / ".join(line.strip() for line in text if line.strip())[:300]
 
 
 def where_in_solution(exc):
