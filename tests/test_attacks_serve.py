@@ -146,14 +146,40 @@ def test_guessing_tokens_or_codes_from_one_address_is_slowed(server):
     for _ in range(30):
         assert server.call("GET", "/api/me", token="stale-token-0123456789", headers=stale)[0] == 401
     assert server.call("GET", "/api/me", token=ALICE, headers=stale)[0] == 200
-    guesser = {"X-Forwarded-For": "10.9.9.9"}
+    guesser = {"X-Forwarded-For": "10.9.8.9"}  # another /24: guesses are counted per network
     for n in range(10):
         assert server.call("GET", "/api/me", token=f"guess-{n:04}-0123456789", headers=guesser)[0] == 401
         assert server.call("POST", "/api/register", {"code": f"LAB3-{n:04}"}, headers=guesser)[0] == 403
     status, doc, headers = server.call("GET", "/api/me", token=ALICE, headers=guesser)
     assert status == 429 and int(headers["Retry-After"]) >= 1, doc  # even a right one: no oracle while blocked
     assert server.call("POST", "/api/register", {"code": "LAB3-0011"}, headers=guesser)[0] == 429
-    assert server.call("GET", "/api/me", token=ALICE, headers={"X-Forwarded-For": "10.9.9.10"})[0] == 200
+    assert server.call("GET", "/api/me", token=ALICE, headers={"X-Forwarded-For": "10.9.10.10"})[0] == 200
+
+
+def test_guesses_spread_over_one_network_or_at_the_admin_token_are_slowed(server):
+    """Red-team round 16: 738 sequential codes tried from 47 addresses of one /24 found LAB3-0737 in
+    1.5 s, and 2,000 wrong admin tokens all got 403 from an address locked out for participants' ones."""
+    for n in range(20):  # one guess from each of 20 addresses of one /24 (an IPv6 client holds a whole /64)
+        spread = {"X-Forwarded-For": f"10.7.7.{n + 1}"}
+        assert server.call("POST", "/api/register", {"code": f"ZZZ9-{n:04}"}, headers=spread)[0] == 403
+    assert server.call("POST", "/api/register", {"code": "ZZZ9-0099"}, headers={"X-Forwarded-For": "10.7.7.200"})[0] \
+        == 429
+    admin_guesser = {"X-Forwarded-For": "10.6.6.6"}
+    for n in range(20):
+        assert server.call("POST", "/api/admin/freeze", token=f"not-the-admin-{n:04}", headers=admin_guesser)[0] == 403
+    status, _, headers = server.call("POST", "/api/admin/unfreeze", token=ADMIN, headers=admin_guesser)
+    assert status == 429 and int(headers["Retry-After"]) >= 1  # no oracle while blocked, not even the right one
+    assert server.call("POST", "/api/admin/unfreeze", token=ADMIN, headers={"X-Forwarded-For": "10.6.7.6"})[0] == 200
+
+
+@pytest.mark.parametrize("address, network", [
+    ("10.1.2.3", "10.1.2.0/24"), ("::ffff:10.1.2.3", "10.1.2.0/24"), ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+    ("testclient", "testclient"),
+])
+def test_guesses_are_counted_per_network(address, network):
+    from judge.service.service import network as of
+
+    assert of(address) == network
 
 
 def test_the_public_scoreboard_is_built_at_most_once_a_second(server):
@@ -178,7 +204,7 @@ def test_the_problems_are_not_listed_before_the_start(tmp_path):
     from datetime import datetime, timedelta, timezone
 
     from judge.service.contest import load_contest
-    from judge.service.service import Service
+    from judge.service.service import Refused, Service
 
     start = datetime.now(timezone.utc) + timedelta(hours=1)
     path = contest_file(tmp_path, copy_problem(tmp_path), start=start.isoformat(),
@@ -190,6 +216,12 @@ def test_the_problems_are_not_listed_before_the_start(tmp_path):
         board = service.scoreboard()
         assert board["problems"] == [] and all(row["problems"] == {} for row in board["rows"])
         assert service.scoreboard(full=True)["problems"] == ["minesweeper"]
+        # Nor by submitting before the start: a 404 listed the problems, a 403 confirmed a right guess.
+        who = service.state.accounts()[0]
+        for name in ("minesweeper", "no-such-problem"):
+            with pytest.raises(Refused) as refused:
+                service.submit(who, name, "x = 1", "python")
+            assert refused.value.status == 403 and "minesweeper" not in refused.value.message
     finally:
         service.state.close()
         service.store.close()
@@ -244,3 +276,25 @@ def test_one_name_asked_for_twice_at_once_is_registered_once(server):
         thread.join()
     assert sorted(codes) == [201, 409, 409, 409, 409, 409], codes
     assert names[0] in ("Dora Twin", "dora twin")
+
+
+def test_a_rejudge_does_not_count_against_its_authors_queue(tmp_path):
+    """Red-team round 16: an admin's rejudge put Bob's graded submissions back in the queue, and his new
+    one got 429 ("still waiting") until they were graded again."""
+    from judge.service.state import State
+
+    state = State(tmp_path / "serve.sqlite3")
+    try:
+        state._write("INSERT INTO serve_participants (id, name, salt, token_hash, created_at) "
+                     "VALUES ('bob', 'Bob', 's', 'x', '2026-01-01T00:00:00+00:00')")
+        first = state.add("bob", "minesweeper", "python", "a.py", b"x = 1", "0" * 64)
+        assert state.waiting("bob") == 1
+        [row] = state.claim(1)
+        state.finish(row["id"], "WA", 0.0, 1.0, "t", "{}")
+        assert state.waiting("bob") == 0
+        assert state.rejudge("minesweeper") == 1 and state.get(first)["state"] == "queued"
+        assert state.waiting("bob") == 0
+        state.add("bob", "minesweeper", "python", "b.py", b"x = 2", "1" * 64)
+        assert state.waiting("bob") == 1
+    finally:
+        state.close()

@@ -162,7 +162,13 @@ def create_app(service: Service) -> FastAPI:
         return who
 
     def admin(request: Request) -> None:
-        if not service.is_admin(bearer(request)):
+        # Guessing the admin token counts as guessing any other: locked out, even the right one gets 429.
+        wait = service.guessing(address(request))
+        if wait is not None:
+            raise Refused(429, "too many unknown tokens from this address", retry_after=wait)
+        token = bearer(request)
+        if not service.is_admin(token):
+            service.admin_guessed(address(request), token)
             raise Refused(403, "the admin token is needed")
 
     Who = Annotated[Account, Depends(participant)]

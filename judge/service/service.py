@@ -5,6 +5,7 @@ and the admin's actions. app.py and pages.py only translate requests to these ca
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import re
 import sys
@@ -43,6 +44,18 @@ REGISTRATIONS_PER_ADDRESS = 5
 GUESSES_PER_MINUTE = 20
 WRONG_KEPT = 10_000
 SCOREBOARD_SECONDS = 1.0  # the pages poll every 2 s: a board a second old is still news
+
+
+def network(address: str) -> str:
+    """What guesses are counted per: an IPv4 address's /24, an IPv6 address's /64 (one client holds a
+    whole /64, and a sequential code was found from 47 addresses of one /24 before), else the text."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return str(ipaddress.ip_network(f"{ip}/{24 if ip.version == 4 else 64}", strict=False))
 
 
 class Refused(Exception):
@@ -126,7 +139,7 @@ class Service:
         """The participant a token belongs to, or None (no token, a forged one, or `address` guessing)."""
         if not token:
             return None
-        if address is not None and self.guesses.wait(address) is not None:
+        if address is not None and self.guesses.wait(network(address)) is not None:
             return None
         who = self.state.authenticate(token) if len(token) <= 200 else None
         if who is None and address is not None:
@@ -136,6 +149,7 @@ class Service:
     def _guessed(self, address: str, secret: str) -> None:
         """Count a wrong token or code, once per distinct one: a page polling with a stale cookie is not
         guessing and must not lock out everyone behind the same address."""
+        address = network(address)
         mark = hashlib.sha256(f"{address}\0{secret}".encode("utf-8", "surrogatepass")).digest()[:16]
         with self.submit_lock:
             if mark in self.wrong:
@@ -147,7 +161,12 @@ class Service:
 
     def guessing(self, address: str | None) -> float | None:
         """The seconds an address that tried too many unknown tokens or codes must wait, or None."""
-        return None if address is None else self.guesses.wait(address)
+        return None if address is None else self.guesses.wait(network(address))
+
+    def admin_guessed(self, address: str, token: str | None) -> None:
+        """Count a wrong admin token as a wrong participant token is counted (the same limit, per network)."""
+        if token:
+            self._guessed(address, token)
 
     def is_admin(self, token: str | None) -> bool:
         """Whether the token is the admin's."""
@@ -199,11 +218,13 @@ class Service:
     def submit(self, who: Account, problem: str, source: str, language: str | None = None,
                filename: str | None = None) -> int:
         """Store a submission and queue it; its id. Refused: unknown problem or language, too big, too many."""
-        if problem not in self.problems:
-            raise Refused(404, f"unknown problem {problem!r} (problems: {', '.join(self.problems)})")
+        # The window first: before the start, a 404 naming the problems (or a 403 confirming a guess) would
+        # give away what the contest hides.
         closed = self.contest.open_at(utcnow())
         if closed:
             raise Refused(403, closed)
+        if problem not in self.problems:
+            raise Refused(404, f"unknown problem {problem!r} (problems: {', '.join(self.problems)})")
         lang = self._language(language, filename)
         # the last part of the name only, printable, of the language: it is shown to people and names the file
         filename = (filename or "").replace("\\", "/").rsplit("/", 1)[-1][-100:]

@@ -167,9 +167,10 @@ class State:
         return cur.lastrowid
 
     def waiting(self, participant: str) -> int:
-        """How many of a participant's submissions are queued or running."""
-        return int(self._read("SELECT COUNT(*) FROM serve_submissions WHERE participant = ? AND state != 'done'",
-                              (participant,))[0][0])
+        """How many of a participant's submissions are queued or running, never graded yet: an admin's
+        rejudge puts graded ones back in the queue, which must not lock their author out."""
+        return int(self._read("SELECT COUNT(*) FROM serve_submissions WHERE participant = ? AND state != 'done' "
+                              "AND graded_at IS NULL", (participant,))[0][0])
 
     def requeue_running(self) -> int:
         """Put back every submission a stopped server was grading; how many."""
