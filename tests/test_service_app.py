@@ -242,6 +242,57 @@ def test_with_a_broker_the_celery_workers_grade(tmp_path):
         stop(redis)
 
 
+def test_with_a_broker_a_restarted_redis_or_an_unserved_language_strands_nothing(tmp_path):
+    """Red-team round 16: Redis restarted (it keeps its queues in memory) left every job sent before it
+    `running` for good, holding its author's queue slots; a C++ submission with only a Python worker
+    stayed `running` for good though the start-up warning said it gets JE."""
+    import subprocess
+
+    from test_cluster import PASSWORD, Workers, start_redis, stop
+
+    from judge.service.contest import load_contest
+    from judge.service.service import Service
+
+    redis, url = start_redis()
+    port = url.rsplit(":", 1)[1].split("/")[0]
+    workers = Workers(url, tmp_path)
+    service = None
+    # Two seconds at its first case (the box's /tmp outlives a case, not the server): still grading at the restart.
+    slow = ("import os as _os, time as _time\nif not _os.path.exists('/tmp/slept'):\n"
+            "    open('/tmp/slept', 'w').close()\n    _time.sleep(2)\n") + source("accepted", "bfs_class.py")
+    try:
+        workers.start("python", "--languages", "python")
+        workers.wait_for(1)
+        service = Service(load_contest(contest_file(tmp_path, PROBLEM_DIR)), tmp_path / "db.sqlite3", ADMIN,
+                          broker=url)
+        service.grader.watch_every = 0.5
+        service.start()
+        alice = next(a for a in service.state.accounts() if a.id == "alice")
+        cpp = service.submit(alice, "minesweeper", source("accepted", "bfs.cpp"), "cpp")
+        waiting = [service.submit(alice, "minesweeper", slow + f"# {i}\n", "python") for i in range(2)]
+        deadline = time.monotonic() + GRADING_SECONDS
+        while service.state.get(waiting[0])["state"] != "running":
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        stop(redis)
+        redis = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", port, "--save", "",
+                                  "--appendonly", "no", "--requirepass", PASSWORD],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 3 * GRADING_SECONDS
+        while any(service.state.get(sid)["state"] != "done" for sid in [cpp, *waiting]):
+            assert time.monotonic() < deadline, [dict(service.state.get(sid)) for sid in [cpp, *waiting]]
+            time.sleep(0.2)
+        assert [service.state.get(sid)["verdict"] for sid in [cpp, *waiting]] == ["JE", "AC", "AC"]
+        assert "no live worker serves its language" in service.state.get(cpp)["result"]
+    finally:
+        if service is not None:
+            service.stop()
+        for p in workers.processes.values():
+            os.killpg(p.pid, signal.SIGTERM)
+            p.wait(20)
+        stop(redis)
+
+
 def test_a_worker_killed_mid_grading_loses_nothing(server):
     looping = source("time_limit", "infinite_loop.py")
     _, first, _ = server.call("POST", "/api/submissions", {"problem": "minesweeper", "language": "python",

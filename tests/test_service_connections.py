@@ -116,3 +116,45 @@ def test_the_log_takes_bursts_of_one_kind_and_says_what_it_left_out(monkeypatch)
     clock[0] += 61
     later = record("socket.accept() out of system resource")
     assert burst.filter(later) and "45 more like it" in later.getMessage()
+
+
+def _idle(port: int, count: int) -> list[socket.socket]:
+    """`count` connections that send nothing (each waits for its deadline)."""
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(count)]
+    time.sleep(0.1)  # accepted and counted
+    return held
+
+
+def test_one_client_holds_at_most_per_client_connections_and_all_at_most_the_cap(port, monkeypatch):
+    """Red-team round 16: two clients kept 24,000 trickling connections (each closed at its deadline and
+    opened again): the server ran out of descriptors and honest requests timed out. A connection over a
+    client's share, or over the server's, is closed at once; a loopback proxy's are counted in all only."""
+    monkeypatch.setattr(connections, "PER_CLIENT", 3)
+    monkeypatch.setattr(connections, "_client", lambda transport: "10.0.0.1")  # as if from one remote client
+    held = _idle(port, 3)
+    with socket.create_connection(("127.0.0.1", port)) as extra:
+        closed, got = closed_within(extra, 0.3)  # well before the 0.5 s deadline
+    assert closed and got == b""
+    held.pop().close()
+    time.sleep(0.1)
+    with socket.create_connection(("127.0.0.1", port)) as again:
+        again.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert answer(again).startswith(b"HTTP/1.1 200")
+    for conn in held:
+        conn.close()
+    time.sleep(0.2)  # the server has seen them go
+    monkeypatch.setattr(connections, "_client", lambda transport: None)  # a loopback proxy: no share of its own
+    monkeypatch.setattr(connections.TimedProtocol, "cap", connections.TimedProtocol.open_total + 4)
+    held = _idle(port, 4)
+    with socket.create_connection(("127.0.0.1", port)) as extra:
+        closed, _ = closed_within(extra, 0.3)
+    assert closed
+    for conn in held:
+        conn.close()
+
+
+def test_the_connection_cap_leaves_descriptors_spare():
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert connections.connection_cap() == max(64, soft - connections.SPARE_FILES)

@@ -22,7 +22,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from judge.sandbox.box import detect
     from judge.service import tokens
     from judge.service.app import create_app
-    from judge.service.connections import TimedProtocol, quiet_floods
+    from judge.service.connections import TimedProtocol, quiet_floods, raise_file_limit
     from judge.service.contest import default_contest, load_contest
     from judge.service.service import Service, utcnow
 
@@ -50,6 +50,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(create_app(service), host=args.host, port=args.port, log_level="warning",
                             access_log=False, http=TimedProtocol)
     quiet_floods()  # after the Config, which sets uvicorn's logging up
+    raise_file_limit()  # connections are capped below it (connections.connection_cap)
     uvicorn.Server(config).run()
     return EXIT_OK
 

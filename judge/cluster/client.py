@@ -129,6 +129,20 @@ class Cluster:
         self.url = url
         self.app = make_app(url, sender=True)
 
+    def broker_run(self) -> str | None:
+        """The Redis server's run id (it changes when the server restarts, and with it every queued job and
+        stored result, Redis keeping them in memory), or None when it cannot be read now."""
+        import redis
+
+        try:
+            if getattr(self, "_redis", None) is None:
+                plain, tls = split_tls(check_url(self.url))
+                self._redis = redis.Redis.from_url(plain, socket_connect_timeout=5, socket_timeout=5, **(tls or {}))
+            run = self._redis.info("server").get("run_id")
+        except (redis.exceptions.RedisError, OSError, ValueError):
+            return None
+        return run if isinstance(run, str) else None
+
     def workers(self, wait: float = REPLY_WAIT, expect: int | None = None) -> list[Worker]:
         """The workers that answer within `wait` seconds (or as soon as `expect` of them have), by name."""
         try:

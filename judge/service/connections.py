@@ -14,7 +14,9 @@ minute.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
+import resource
 import time
 from typing import Any
 
@@ -25,15 +27,55 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 REQUEST_SECONDS = 20.0
 #: Records of one kind (logger and message) the log takes a minute; the rest are counted, then said.
 LOG_BURST = 5
+#: Connections open at once from one client address (a classroom behind one NAT, each page keeping one or
+#: two); a reverse proxy on this machine (a loopback address) is not counted, its own limits apply.
+PER_CLIENT = 256
+#: Descriptors kept free of connections, for the store, the workers' pipes and the log.
+SPARE_FILES = 256
+
+
+def connection_cap() -> int:
+    """Connections open at once in all: the descriptors the process may open, less SPARE_FILES (red-team
+    round 16: 24,000 trickling connections from one address ran the server out of descriptors, its log
+    full of `accept() ... Too many open files`, honest requests timing out)."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(64, (soft if soft != resource.RLIM_INFINITY else 1 << 20) - SPARE_FILES)
+
+
+def raise_file_limit(most: int = 65536) -> None:
+    """Take the descriptors the hard limit allows (up to `most`): the soft limit is often 1,024."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = most if hard == resource.RLIM_INFINITY else min(hard, most)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 class TimedProtocol(H11Protocol):
-    """uvicorn's h11 protocol, with a deadline on each request's arrival."""
+    """uvicorn's h11 protocol, with a deadline on each request's arrival and caps on open connections."""
+
+    #: Connections open now, in all and by client address (one event loop: no lock needed).
+    open_total = 0
+    open_by_client: dict[str, int] = {}
+    cap: int | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        """A new connection: its first request is due within REQUEST_SECONDS."""
+        """A new connection: its first request is due within REQUEST_SECONDS; closed at once when the
+        server or its client already holds as many as it may."""
         super().connection_made(transport)
         self._arrival: asyncio.TimerHandle | None = None
+        self._client = _client(transport)
+        cls = TimedProtocol
+        if cls.cap is None:
+            cls.cap = connection_cap()
+        held = cls.open_by_client.get(self._client, 0) if self._client is not None else 0
+        if cls.open_total >= cls.cap or held >= PER_CLIENT:
+            self._client, self._counted = None, False
+            self.transport.close()  # its descriptor is free again at once, not held for REQUEST_SECONDS
+            return
+        self._counted = True
+        cls.open_total += 1
+        if self._client is not None:
+            cls.open_by_client[self._client] = held + 1
         self._expect()
 
     def handle_events(self) -> None:
@@ -49,8 +91,18 @@ class TimedProtocol(H11Protocol):
         super().on_response_complete()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """The connection is gone: no deadline left to keep."""
+        """The connection is gone: no deadline left to keep, one fewer open."""
         self._stop_clock()
+        if getattr(self, "_counted", False):
+            self._counted = False
+            cls = TimedProtocol
+            cls.open_total -= 1
+            if self._client is not None:
+                left = cls.open_by_client.get(self._client, 1) - 1
+                if left > 0:
+                    cls.open_by_client[self._client] = left
+                else:
+                    cls.open_by_client.pop(self._client, None)
         super().connection_lost(exc)
 
     def _expect(self) -> None:
@@ -67,6 +119,19 @@ class TimedProtocol(H11Protocol):
         self._arrival = None
         if not self.transport.is_closing():
             self.transport.close()  # the app, if it was reading the body, sees the client disconnect
+
+
+def _client(transport: asyncio.BaseTransport) -> str | None:
+    """The peer's address, counted against PER_CLIENT; None for a loopback peer (a local reverse proxy,
+    whose clients are many) or one not known."""
+    peer = transport.get_extra_info("peername")
+    host = peer[0] if isinstance(peer, tuple) and peer else None
+    if not isinstance(host, str):
+        return None
+    try:
+        return None if ipaddress.ip_address(host.split("%")[0]).is_loopback else host
+    except ValueError:
+        return host
 
 
 class Burst(logging.Filter):

@@ -14,13 +14,14 @@ import json
 import multiprocessing
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from judge import __version__
+from judge import __version__, languages
 from judge.cluster.job import Job, result_from_json
 from judge.errors import BrokerError, JobError
 from judge.grading.recorder import first_failure
@@ -40,6 +41,8 @@ MAX_ATTEMPTS = 3
 POLL_SECONDS = 0.5
 #: With a broker: jobs sent and not yet back at once (the workers' queues hold them; Celery spreads them).
 REMOTE_INFLIGHT = 64
+#: A job of a language no live worker has served for a while (client.WATCH_PATIENCE looks in a row).
+UNSERVED = "no live worker serves its language (start one with `judge worker --broker URL --languages ...`)"
 
 Submit = Callable[[dict[str, Any]], "Future[dict[str, Any]]"]
 
@@ -51,7 +54,11 @@ class Grader:
                  cluster: Cluster | None = None):
         self.state, self.store, self.problems, self.workers = state, store, problems, workers
         self.cluster = cluster
-        self.remote: dict[str, tuple[Any, ProblemInfo, Job]] = {}  # Celery task id -> what it grades
+        #: Celery task id -> what it grades, and the broker's run id when it was sent (Cluster.broker_run)
+        self.remote: dict[str, tuple[Any, ProblemInfo, Job, str | None]] = {}
+        self.served: dict[str, int] = {}     # language -> the last watches in a row that found no worker for it
+        self.watched = 0.0                   # when the live workers were last asked (time.monotonic)
+        self.watch_every: float | None = None  # seconds between asks (None: client.WATCH_EVERY)
         self.wakeup = threading.Event()
         self.stopping = threading.Event()
         self.inflight: dict[int, Future[dict[str, Any]]] = {}
@@ -149,23 +156,58 @@ class Grader:
     def _dispatch_remote(self, cluster: Cluster) -> None:
         """With a broker: send what is queued (up to REMOTE_INFLIGHT at once; Celery acknowledges a job only
         once graded, so a worker killed mid-job loses nothing), and keep the results that are in."""
-        from judge.cluster.client import meaning  # what a finished task's state means, as grade --broker reads it
+        from judge.cluster.client import WATCH_PATIENCE, meaning  # as grade --broker reads them
 
+        run = cluster.broker_run()
+        self._watch(cluster)
         for row, info, job in self._jobs(max(REMOTE_INFLIGHT, self.workers) - len(self.remote)):
+            if self.served.get(job.language, 0) >= WATCH_PATIENCE:  # as the start-up warning says: JE
+                self._store(row, info, self._judge_error(job, UNSERVED))
+                continue
             try:
-                self.remote[cluster.send(job)] = (row, info, job)
+                self.remote[cluster.send(job)] = (row, info, job, run)
             except BrokerError as exc:
                 self.state.requeue([row["id"]])
                 print(f"judge serve: {exc}", file=sys.stderr)
                 return
         for tid in list(self.remote):
+            row, info, job, sent_on = self.remote[tid]
             answer = cluster.app.AsyncResult(tid)
             if not answer.ready():
+                if run is not None and sent_on is not None and run != sent_on:
+                    # Redis restarted since (it keeps its queues in memory): the job is gone; send it again
+                    # (MAX_ATTEMPTS in all, as for a worker that died).
+                    self.remote.pop(tid)
+                    self.state.requeue([row["id"]])
+                elif self.served.get(job.language, 0) >= WATCH_PATIENCE:
+                    self.remote.pop(tid)
+                    answer.forget()
+                    self._store(row, info, self._judge_error(job, UNSERVED))
                 continue
-            row, info, job = self.remote.pop(tid)
+            self.remote.pop(tid)
+            if answer.state == "REVOKED" or type(answer.result).__name__ == "TaskRevokedError":
+                # Nobody here revokes: a worker's task ended by its broker's restart is graded again.
+                answer.forget()
+                self.state.requeue([row["id"]])
+                continue
             got = meaning({"status": answer.state, "result": answer.result})
             answer.forget()
             self._store(row, info, got if isinstance(got, dict) else self._judge_error(job, got))
+
+    def _watch(self, cluster: Cluster) -> None:
+        """Every WATCH_EVERY seconds, which languages some live worker serves: one none has served for
+        WATCH_PATIENCE looks in a row gets JE, where its jobs waited in a queue nobody reads for ever."""
+        from judge.cluster.client import WATCH_EVERY
+
+        if time.monotonic() - self.watched < (self.watch_every or WATCH_EVERY):
+            return
+        self.watched = time.monotonic()
+        try:
+            served = cluster.languages()
+        except BrokerError:
+            return
+        for name in languages.LANGUAGES:
+            self.served[name] = 0 if name in served else self.served.get(name, 0) + 1
 
     def _done(self, row: Any, info: ProblemInfo, job: Job, future: Future[dict[str, Any]]) -> None:
         try:
