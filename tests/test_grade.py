@@ -292,3 +292,17 @@ def test_a_huge_wrong_answer_is_known_by_its_fingerprint_not_kept(problem, few, 
         assert case.verdict is Verdict.WA and case.got is None and len(case.answer) == 16, case
         assert "answer[0][0] is a list, not a char (the answer itself, " in case.message
         assert case.message.endswith("bytes of JSON, is too large to keep)")
+
+
+def test_first_failure_ends_skips_the_rest_with_the_first_failures_verdict():
+    """An ICPC contest's lazy evaluation (judge serve, scoring: icpc): a wrong answer that sleeps near the
+    wall limit on every case held a worker for minutes (red-team round 16)."""
+    problem = load_problem("minesweeper")
+    cases = load_cases(problem)
+    wrong = ROOT / "submissions" / "minesweeper" / "wrong_answer" / "four_way.py"
+    lazy = grade_one(problem, cases, wrong, Options(first_failure_ends=True))
+    full = grade_one(problem, cases, wrong, Options())
+    first = next(i for i, c in enumerate(full.cases) if not c.passed)
+    assert lazy.verdict is full.verdict is Verdict.WA
+    assert [c.verdict for c in lazy.cases[:first + 1]] == [c.verdict for c in full.cases[:first + 1]]
+    assert all(c.verdict is Verdict.SKIPPED for c in lazy.cases[first + 1:]) and first + 1 < len(cases)

@@ -58,6 +58,7 @@ class Job:
     fuzz: int = defaults.RANDOM_CASES
     seed: int = defaults.SEED
     keep_going: bool = False     # run every case even after a TLE or MLE
+    first_failure_ends: bool = False  # skip every case after the first failing one (an ICPC contest's)
     encoding: str = "utf-8"
 
     @classmethod
@@ -203,7 +204,8 @@ def grade_job(job: Job, problem: Problem, box: Box | None = None) -> dict[str, A
     with tempfile.TemporaryDirectory(prefix="judge-job-") as folder:
         source = Path(folder) / job.file_name
         source.write_bytes(job.source_bytes())
-        options = Options(jobs=1, skip_after_limit=not job.keep_going, box=box)
+        options = Options(jobs=1, skip_after_limit=not job.keep_going, box=box,
+                          first_failure_ends=job.first_failure_ends)
         result = grade_one(problem, cases.cases, source, options)
     result = replace(result, submission=job.name, path=job.path or job.name)
     return result_to_json(result)

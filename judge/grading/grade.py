@@ -41,6 +41,9 @@ class Options:
 
     jobs: int = 1
     skip_after_limit: bool = True   # the rest of a submission's cases are SKIPPED after its first TLE/MLE
+    #: The rest are SKIPPED after its first failing case of any verdict (an ICPC contest's lazy evaluation,
+    #: as DOMjudge does it: the verdict is that case's; a submission cannot hold a worker for every case).
+    first_failure_ends: bool = False
     box: Box | None = None
     warm: Warm | None = None        # a submission's server already starting (warm.py), taken over by execute()
     #: Wait for each answer polling at first rather than sleeping (runner.POLL_SECONDS), where grade()
@@ -121,12 +124,13 @@ def display_name(path: Path) -> str:
 
 
 def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options: Options | None = None,
-            language: Language | None = None, each: Callable[[int, Outcome], None] | None = None,
+            language: Language | None = None, each: Callable[[int, Outcome], bool | None] | None = None,
             meanwhile: Callable[[], Sequence[bytes] | None] | None = None,
             known: Callable[[int], Known | None] | None = None) -> Execution:
     """Run one submission on every input in order, in a fresh case state each, in the box. Each input
     is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile (the outcome
-    is then kept without its answer's value, which `each` has seen). While
+    is then kept without its answer's value, which `each` has seen) and says whether the case failed
+    (without it, a case fails when it has no answer), for `options.first_failure_ends`. While
     the server starts, `meanwhile()` runs and the requests are encoded (unless it returns them so).
     `known(i)`: the answer input i is expected to get, recognised by its bytes (protocol.Known)."""
     options = options or Options()
@@ -160,12 +164,14 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
                 result.compile_error = session.compile_error
                 return result
             stopped = outcome.verdict in LIMITS and options.skip_after_limit
+            failed = outcome.verdict is not None
             if each is not None:
-                each(i, outcome)
+                failed = bool(each(i, outcome))
                 # Checked: what a result keeps of the answer is in `each`'s result now, and the decoded
                 # answer need not live until the submission's end (1 MiB answers held 2.7 GB by then).
                 outcome = replace(outcome, value=None)
             result.outcomes.append(outcome)
+            stopped = stopped or (failed and options.first_failure_ends)
     finally:
         if started is not None and options.warm is not None:
             options.warm.retire(session)  # its teardown runs on the thread that started it, beside the report
@@ -179,7 +185,7 @@ def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer
     `expected_answer`: that answer's fingerprint, when already known."""
     if outcome is None:
         return CaseResult(case.name, case.group, Verdict.SKIPPED,
-                          message="not run after a time or memory limit was exceeded", answer=Verdict.SKIPPED.value)
+                          message="not run after an earlier case failed", answer=Verdict.SKIPPED.value)
     base: _Measures = dict(time_ms=outcome.wall_ms, cpu_ms=outcome.cpu_ms, memory_kb=outcome.memory_kb,
                            output=outcome.output)
     if outcome.verdict is not None:  # no answer, or one of the wrong type: the checker never sees it
@@ -297,10 +303,11 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
     checked: dict[int, CaseResult] = {}
     data = shared or CaseData(problem, cases)
 
-    def each(i: int, outcome: Outcome) -> None:  # while the box runs the next case
+    def each(i: int, outcome: Outcome) -> bool:  # while the box runs the next case; whether it failed
         if data.stopped.is_set():
             raise Stopped
         checked[i] = check(problem, cases[i], outcome, data.expected[i] if i < len(data.expected) else None)
+        return not checked[i].passed
 
     try:
         execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each, data.fill,

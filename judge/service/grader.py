@@ -51,8 +51,10 @@ class Grader:
     """Hands queued submissions to workers, at most `workers` at a time, and stores what comes back."""
 
     def __init__(self, state: State, store: Store, problems: Callable[[str], ProblemInfo], workers: int = 2,
-                 cluster: Cluster | None = None):
+                 cluster: Cluster | None = None, first_failure_ends: bool = False):
+        """`first_failure_ends`: an ICPC contest's lazy evaluation (its verdict is the first failing case's)."""
         self.state, self.store, self.problems, self.workers = state, store, problems, workers
+        self.first_failure_ends = first_failure_ends
         self.cluster = cluster
         #: Celery task id -> what it grades, and the broker's run id when it was sent (Cluster.broker_run)
         self.remote: dict[str, tuple[Any, ProblemInfo, Job, str | None]] = {}
@@ -146,7 +148,7 @@ class Grader:
             job = Job(problem=row["problem"], tests=info.tests, package=info.problem.grading_fingerprint,
                       language=row["language"],
                       name=worker.file_name(row["filename"], row["language"]), source=bytes(row["source"]).decode(),
-                      author=row["participant"], fuzz=0)
+                      author=row["participant"], fuzz=0, first_failure_ends=self.first_failure_ends)
             if row["attempts"] > MAX_ATTEMPTS:
                 self._store(row, info, self._judge_error(job, "its grading stopped the worker too many times"))
             else:

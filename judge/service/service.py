@@ -116,7 +116,10 @@ class Service:
             self.cluster = Cluster(broker)
             self.cluster.ready(languages.LANGUAGES, require_sandbox=True,
                                warn=lambda line: print(f"judge serve: warning: {line}", file=sys.stderr))
-        self.grader = Grader(self.state, self.store, lambda pid: self.problems[pid], workers, self.cluster)
+        # ICPC scoring needs a verdict alone: grading stops at the first failing case, as DOMjudge's lazy
+        # evaluation does (a wrong answer that sleeps near the wall limit held a worker 5 minutes before).
+        self.grader = Grader(self.state, self.store, lambda pid: self.problems[pid], workers, self.cluster,
+                             first_failure_ends=contest.scoring == "icpc")
 
     @staticmethod
     def _info(problem: Problem) -> ProblemInfo:
