@@ -156,3 +156,16 @@ def test_bad_checker_entries_name_problem_yaml_and_the_key(problem_copy, entry, 
     line = len((text + entry).splitlines())  # the entry's own line, as the schema's errors give it
     with pytest.raises(ProblemError, match=f"^{path}:{line}: {message}"):
         load_problem(str(problem_copy))
+
+
+def test_a_problem_yaml_that_is_a_broken_link_is_the_packages_error_not_a_missing_package(problem_copy):
+    """Round 16: a dangling or looping problem.yaml link left the package out of `judge problems`, and
+    `verify` said "unknown problem ... no problem.yaml" rather than that the link is broken."""
+    from judge.problems.problem import find_packages
+
+    yaml_path = problem_copy / "problem.yaml"
+    yaml_path.unlink()
+    yaml_path.symlink_to("/nonexistent/shared/problem.yaml")
+    assert problem_copy.resolve() in find_packages(problem_copy.parent)
+    with pytest.raises(ProblemError, match=r"problem.yaml: cannot read: \[Errno 2\]"):
+        load_problem(str(problem_copy))

@@ -180,6 +180,23 @@ def test_a_broken_checker_stops_grade_and_regrade_before_anything_is_graded_or_s
         assert db.read_bytes() == stored
 
 
+def test_regrade_by_id_of_a_package_graded_by_path_names_what_is_wrong_with_it_now(tmp_path):
+    """Round 16: a package graded by its path, then its problem.yaml broken: `regrade ID` said "unknown
+    problem" where `grade PATH` named the file, the line and the YAML error."""
+    package = tmp_path / "elsewhere" / "ms"
+    shutil.copytree(ROOT / "problems" / "minesweeper", package, ignore=shutil.ignore_patterns("__pycache__"))
+    yaml_path = package / "problem.yaml"
+    yaml_path.write_text(yaml_path.read_text().replace("id: minesweeper", "id: ms"))
+    db = tmp_path / "r.sqlite3"
+    sub = solution(tmp_path / "subs" / "ada.py", "ada")
+    assert run_judge("grade", package, sub, "--fuzz", "0", "--db", db).returncode == 0
+    with yaml_path.open("a") as f:
+        f.write("broken: [\n")
+    broken = run_judge("regrade", "ms", "--db", db)
+    assert broken.returncode == 2, broken.stderr
+    assert f"judge: error: {yaml_path}:" in broken.stderr and "malformed YAML" in broken.stderr
+
+
 def test_fuzz_is_bounded(tmp_path):
     """A run draws, runs and keeps every random case: 10^9 of them was a run that never ended."""
     result = run_judge("grade", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py", "--fuzz", "1000000",

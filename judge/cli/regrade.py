@@ -29,7 +29,9 @@ def cmd_regrade(args: argparse.Namespace) -> int:
         raise StoreError(f"{path}: no results store here yet; run judge grade first (or give --db)")
     with open_store(args) as store:
         target = leaderboard.locate(store, args.problem)
-        problem = target.problem or load_problem(args.problem)
+        # Loaded again where it was graded from, so that what is wrong with it now is said (a malformed
+        # problem.yaml read "unknown problem 'ms'" for a package graded by its path).
+        problem = target.problem or load_problem(target.latest.problem_path or args.problem)
         latest = target.latest
         if args.fuzz is None:
             args.fuzz = regrade.random_count(store, latest)

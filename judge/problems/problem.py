@@ -207,15 +207,24 @@ def find_packages(folder: Path | None = None) -> list[Path]:
     package or a folder of them), each once, in the order found."""
     found: dict[Path, None] = {}
     for root in [*problem_roots(), *([folder] if folder is not None else [])]:
-        inside = [root] if (root / "problem.yaml").is_file() else sorted(p.parent for p in root.glob("*/problem.yaml"))
+        if _has_yaml(root):
+            inside = [root]
+        else:
+            inside = sorted(p for p in (root.iterdir() if root.is_dir() else ()) if p.is_dir() and _has_yaml(p))
         found.update((path.resolve(), None) for path in inside)
     return list(found)
+
+
+def _has_yaml(folder: Path) -> bool:
+    """Whether `folder` holds a problem.yaml, even one that cannot be read (a dangling or looping link is
+    the package's error to say, not a reason to leave the package out of the list)."""
+    return os.path.lexists(folder / "problem.yaml")
 
 
 def find_problem_dir(name: str) -> Path:
     """Resolve PROBLEM: a folder with a problem.yaml, or a name under the problems folder."""
     candidate = Path(name)
-    if (candidate / "problem.yaml").is_file():
+    if _has_yaml(candidate):
         return candidate.resolve()
     if candidate.name == "problem.yaml" and candidate.is_file():
         return candidate.parent.resolve()
