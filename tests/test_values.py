@@ -18,6 +18,15 @@ def test_empty_command_line_text_is_no_rows():
     assert "'' for none" in values.text_hint("int[][]")
 
 
+def test_a_string_on_the_command_line_is_its_text_or_a_json_string():
+    """Round 16: `add-case --s '[abc'` was "not valid JSON" and `--s '[1]'` "expected a string", while
+    `--s '"json"'` kept its quotes: no string starting with a bracket could be added at all."""
+    assert values.from_text("[abc", "string") == "[abc" and values.from_text("[1]", "string") == "[1]"
+    assert values.from_text('"json"', "string") == "json" and values.from_text('"open', "string") == '"open'
+    assert values.from_text("  padded ", "string") == "  padded "
+    assert values.from_text('["a,b", "c"]', "string[]") == ["a,b", "c"]
+
+
 def test_char_grid_from_rows():
     assert values.from_yaml(["EM", "B1"], "char[][]") == [["E", "M"], ["B", "1"]]
     # YAML reads an unquoted row of digits as a number: it is still a row

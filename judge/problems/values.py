@@ -232,7 +232,18 @@ def equal_means_same(type_: str) -> bool:
 
 
 def from_text(text: str, type_: str, where: str = "value") -> Any:
-    """A value typed on the command line: rows split by '/', array items by ',', or JSON; ValueError."""
+    """A value typed on the command line: rows split by '/', array items by ',', or JSON; ValueError.
+    A `string` is the text itself, spaces and brackets kept (`[abc` is a string, not broken JSON), or a
+    JSON string when it is one (`"json"` is `json`, as "any value also as JSON" promises)."""
+    if parse_type(type_) == ("string", 0):
+        if text.startswith('"'):
+            try:
+                decoded = json.loads(text)
+            except json.JSONDecodeError:
+                decoded = None
+            if isinstance(decoded, str):
+                return from_yaml(decoded, type_, where)
+        return from_yaml(text, type_, where)
     text = text.strip()
     if text.startswith("[") or text.startswith("{"):
         try:
