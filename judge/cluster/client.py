@@ -82,8 +82,8 @@ def jobs_for(sources: Sequence[Path], problem: str, tests: str, package: str, *,
                                keep_going=keep_going)
         except JobError as exc:
             job = Job(problem=problem, tests=tests, package=package, language=languages.for_path(source).name,
-                      name=name, source="",
-                      author=who, path=str(Path(source).resolve()), fuzz=fuzz, seed=seed, keep_going=keep_going)
+                      name=name, source="", author=who, path=str(Path(source).resolve()), fuzz=fuzz, seed=seed,
+                      keep_going=keep_going)
             refused[job.path] = str(exc)
         jobs.append(job)
     return jobs, refused

@@ -76,8 +76,7 @@ class Job:
         except UnicodeDecodeError:
             text, encoding = base64.b64encode(data).decode("ascii"), "base64"
         return cls(problem=problem, tests=tests, package=package, language=languages.for_path(Path(path)).name,
-                   name=name,
-                   source=text, author=author, path=str(Path(path).resolve()), fuzz=fuzz, seed=seed,
+                   name=name, source=text, author=author, path=str(Path(path).resolve()), fuzz=fuzz, seed=seed,
                    keep_going=keep_going, encoding=encoding)
 
     def source_bytes(self) -> bytes:

@@ -146,8 +146,8 @@ class Grader:
                     "cases": []}, "failure": None}))
                 continue
             job = Job(problem=row["problem"], tests=info.tests, package=info.problem.grading_fingerprint,
-                      language=row["language"],
-                      name=worker.file_name(row["filename"], row["language"]), source=bytes(row["source"]).decode(),
+                      language=row["language"], name=worker.file_name(row["filename"], row["language"]),
+                      source=bytes(row["source"]).decode(),
                       author=row["participant"], fuzz=0, first_failure_ends=self.first_failure_ends)
             if row["attempts"] > MAX_ATTEMPTS:
                 self._store(row, info, self._judge_error(job, "its grading stopped the worker too many times"))
