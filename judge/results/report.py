@@ -117,19 +117,26 @@ def _smaller_failure(problem: Problem, cases: Sequence[Case], result: Submission
     return lines
 
 
-#: Each case's size, worked out once for every submission of a report (1,000 boards: 13 ms).
-_SIZES: weakref.WeakKeyDictionary[Case, int] = weakref.WeakKeyDictionary()
+#: Each case's size, worked out once for every submission of a report (1,000 boards: 13 ms), by the
+#: case object's identity (a case holds dicts: it has no hash), kept while that object lives.
+_SIZES: dict[int, tuple[weakref.ref[Case], int]] = {}
 
 
 def _size(case: Case) -> int:
     """How large a case's inputs are, as JSON text: what a reader has to take in."""
-    size = _SIZES.get(case)
-    if size is None:
-        try:
-            size = len(json.dumps(case.args, separators=(",", ":")))
-        except (TypeError, ValueError):
-            size = 0
-        _SIZES[case] = size
+    kept = _SIZES.get(id(case))
+    if kept is not None and kept[0]() is case:
+        return kept[1]
+    try:
+        size = len(json.dumps(case.args, separators=(",", ":")))
+    except (TypeError, ValueError):
+        size = 0
+    key = id(case)
+
+    def forget(_: weakref.ref[Case]) -> None:
+        _SIZES.pop(key, None)
+
+    _SIZES[key] = (weakref.ref(case, forget), size)
     return size
 
 
