@@ -80,7 +80,11 @@ def test_terminal_report_shows_escapes_never_obeys_them(hostile):
     assert "spoof\\x1b[2J\\u202e.py" in report.stdout
     assert terminal(ESCAPING_AUTHOR) in report.stdout
     assert any(line.strip() == "| \\x1b[2J\\x1b[Hsubmission   language    verdict    passed" for line in lines)
-    assert "   RE: ValueError: \\u202eCA 1\\u202c\\x07 (line 20 in updateBoard)" in lines
+    # Its message's lines joined on one line (none lost), every control escaped: a fake report it holds
+    # is quoted, never drawn.
+    crash = next(line for line in lines if line.startswith("   RE: ValueError: "))
+    assert crash.startswith("   RE: ValueError: \\x1b[2J\\x1b[Hsubmission   language    verdict    passed / ")
+    assert crash.endswith(" / \\u202eCA 1\\u202c\\x07 (line 20 in updateBoard)")
     # The fake summary is only ever quoted, under "it printed:"; the real one is the judge's.
     assert not any(line.startswith("1 submission") for line in lines)
     assert "2 submissions: 1 RE, 1 WA" in lines
@@ -97,7 +101,9 @@ def test_json_report_keeps_the_names_and_escapes_them(hostile):
     doc = json.loads(as_json.stdout)
     assert sorted(r["submission"] for r in doc["results"]) == sorted(str(f) for f in files)
     crash = next(r for r in doc["results"] if r["verdict"] == "RE")
-    assert crash["cases"][0]["message"].startswith("ValueError: \u202eCA 1\u202c\x07")  # exact, as JSON escapes it
+    message = crash["cases"][0]["message"]  # exact, as JSON escapes it
+    assert message.startswith("ValueError: \x1b[2J\x1b[H")
+    assert message.endswith(" / \u202eCA 1\u202c\x07 (line 20 in updateBoard)")
     assert crash["cases"][0]["output"].startswith("\x1b[2J\x1b[H")
 
 
