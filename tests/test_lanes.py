@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from judge.grading import lane_process, lanes
-from judge.grading.grade import Options, grade, grade_one
+from judge.grading.grade import CaseData, Options, grade, grade_one
+from judge.grading.lanes import run_lane
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.sandbox import cgroups
@@ -258,3 +259,27 @@ def test_a_lane_that_sends_an_unreadable_result_is_ended_and_its_submissions_are
     lanes._read(lane, lambda: None, reported.__setitem__, CASES, sources)
     assert lane.ended and lane.held == [] and sorted(reported) == [3, 5]
     assert all(r.verdict is Verdict.JE and "sent an unreadable result" in r.message for r in reported.values())
+
+
+def test_an_interrupt_between_two_submissions_ends_the_server_started_ahead():
+    """CI, this session: a SIGTERM landing as a lane started its next submission's server left that
+    Warm unclosed, and the judge waited for its non-daemon thread for ever (1 run in 5 of
+    test_killed_run_keeps_whole_submissions_only). The interrupt here comes from take(), at that point."""
+    problem, cases = PROBLEM, CASES[:2]
+    accepted = SUBMISSIONS / "accepted"
+    sources = [accepted / "bfs_class.py", accepted / "dfs_recursive.py", accepted / "bare_function.py"]
+    given = iter(enumerate(sources))
+
+    def take():
+        item = next(given, None)
+        if item is not None and item[0] == 2:
+            raise KeyboardInterrupt  # as the signal would, just after the second server was started ahead
+        return item
+
+    before = {t for t in threading.enumerate() if t.name == "judge-warm"}
+    with pytest.raises(KeyboardInterrupt):
+        run_lane(problem, cases, Options(), CaseData(problem, cases), take, lambda index, result: None)
+    for thread in threading.enumerate():
+        if thread.name == "judge-warm" and thread not in before:
+            thread.join(20)
+            assert not thread.is_alive(), "a server started ahead was never let go"

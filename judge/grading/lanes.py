@@ -66,22 +66,25 @@ def run_lane(problem: Problem, cases: Sequence[Case], options: Options, shared: 
     """Grade what `take()` gives until it gives None, starting each next one while the current is graded.
     `first`: a server started ahead by the caller, who ends it; it serves the first submission if it is
     that one's (execute() checks), else it is simply not used."""
-    current, warm = take(), first
-    while current is not None:
-        following = take()
-        ahead = Warm(problem, following[1], options.box, eager=False) if following is not None else None
-        try:
+    current, warm, ahead = take(), first, None
+    try:
+        while current is not None:
+            following = take()
+            ahead = Warm(problem, following[1], options.box, eager=False) if following is not None else None
             try:
                 result = grade_one(problem, cases, current[1], replace(options, warm=warm), shared)
             finally:
                 if warm is not None and warm is not first:
                     warm.close()  # taken and handed back by execute(), or never used: ends it
             report(current[0], result)
-        except BaseException:
-            if ahead is not None:
-                ahead.close()
-            raise
-        current, warm = following, ahead
+            current, warm, ahead = following, ahead, None
+    except BaseException:
+        # An interrupt between two submissions (a SIGTERM as the next one's server starts) must end both
+        # started servers too: their threads are not daemons, and the judge waited for them for ever.
+        for started in (warm, ahead):
+            if started is not None and started is not first:
+                started.close()
+        raise
 
 
 def grade(problem: Problem, cases: Sequence[Case], sources: Sequence[Path], options: Options, jobs: int,

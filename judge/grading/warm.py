@@ -56,7 +56,11 @@ class Warm:
         if eager:
             sys.setswitchinterval(min(self.interval, SWITCH_INTERVAL))
         self.thread = threading.Thread(target=self._start, args=(eager,), name="judge-warm")
-        self.thread.start()
+        try:
+            self.thread.start()
+        except BaseException:  # interrupted while the thread starts: nobody will hold this Warm to close it
+            self.released.set()
+            raise
 
     def _start(self, eager: bool) -> None:
         try:
