@@ -406,7 +406,12 @@ def test_killed_run_keeps_whole_submissions_only(tmp_path, sig):
         os.killpg(proc.pid, signal.SIGKILL)  # the judge and every process it started, with no warning
     else:
         os.kill(proc.pid, signal.SIGTERM)    # only the judge: it must mark the run itself
-    proc.wait(timeout=30)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:  # a judge that hangs fails the test, and is not left behind
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        raise
     if sig == signal.SIGTERM:
         assert proc.returncode == 130
         try:
