@@ -404,3 +404,45 @@ def test_what_a_worker_says_of_the_hash_and_of_itself_is_not_taken():
     for bad in ({**good, "concurrency": "lots"}, {**good, "languages": "python"}, {**good, "active": -1},
                 {**good, "time_limit": "soon"}, {**good, "sandbox": 3}, ["not", "a", "dict"]):
         assert client._worker("w2", bad) is None, bad
+
+
+def test_a_broker_restarted_mid_run_ends_the_run_with_je_for_the_lost_jobs(tmp_path):
+    """Red-team round 16 (of `serve`, and so of `grade --broker` too): Redis keeps its queues in memory, so
+    a restart loses the jobs still queued, and the run waited for their results for ever."""
+    redis, url = start_redis()
+    port = url.rsplit(":", 1)[1].split("/")[0]
+    workers = Workers(url, tmp_path)
+    slow = ("import os as _os, time as _time\nif not _os.path.exists('/tmp/slept'):\n"
+            "    open('/tmp/slept', 'w').close()\n    _time.sleep(2)\n")
+    sources = []
+    for k in range(3):
+        path = tmp_path / f"slow{k}.py"
+        path.write_text(slow + (SUBMISSIONS / "accepted" / "bfs_class.py").read_text())
+        sources.append(str(path))
+    try:
+        workers.start("python", "--languages", "python")
+        workers.wait_for(1)
+        run = subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper", *sources, "--fuzz", "0",
+                                "--json", "--no-cache", "--no-store", "--broker", url], cwd=ROOT, env=judge_env(),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + START_SECONDS
+        while "grading " not in workers.log("python"):
+            assert time.monotonic() < deadline and run.poll() is None, workers.log("python")
+            time.sleep(0.1)
+        stop(redis)
+        again = ["redis-server", "--bind", "127.0.0.1", "--port", port, "--save", "", "--appendonly", "no",
+                 "--requirepass", PASSWORD]
+        redis = subprocess.Popen(again, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        out, err = run.communicate(timeout=START_SECONDS)
+        assert run.returncode == 1, err
+        verdicts = [(r["verdict"], r["message"]) for r in json.loads(out)["results"]]
+        lost = [v for v in verdicts if v[0] == "JE"]
+        assert lost and all("grade it again" in message for _, message in lost), verdicts
+        assert any("the broker restarted and lost this job" in message for _, message in lost), verdicts
+        assert all(v == "AC" for v, _ in verdicts if v != "JE"), verdicts
+    finally:
+        for p in workers.processes.values():
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGTERM)
+                p.wait(20)
+        stop(redis)

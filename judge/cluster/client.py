@@ -145,10 +145,15 @@ class Cluster:
 
     def workers(self, wait: float = REPLY_WAIT, expect: int | None = None) -> list[Worker]:
         """The workers that answer within `wait` seconds (or as soon as `expect` of them have), by name."""
-        try:
-            replies = self.app.control.broadcast("judge_info", reply=True, timeout=wait, limit=expect) or []
-        except Exception as exc:
-            raise self._lost(exc) from None
+        for attempt in (1, 2):
+            try:
+                replies = self.app.control.broadcast("judge_info", reply=True, timeout=wait, limit=expect) or []
+                break
+            except Exception as exc:
+                lost = self._lost(exc)
+                # A connection dropped by a broker that answers again (it restarted): ask once more.
+                if attempt == 2 or lost is not exc or not isinstance(exc, _broker_errors()):
+                    raise lost from None
         found = []
         for reply in replies:
             for name, info in (reply.items() if isinstance(reply, dict) else ()):
@@ -182,11 +187,20 @@ class Cluster:
         from celery.result import ResultSet
 
         pending = {tid: self.app.AsyncResult(tid) for tid in task_ids}
+        run = self.broker_run()
         while pending:
             given_up = watch(set(pending)) if watch is not None else set()
             for tid in sorted(given_up & set(pending)):
                 pending.pop(tid).forget()
                 yield tid, "no live worker serves its language any more: the workers went away"
+            now = self.broker_run()
+            if run is not None and now is not None and now != run:
+                # Redis restarted: it kept the queued jobs and the results in memory, so none is coming.
+                for tid in sorted(pending):
+                    pending.pop(tid)
+                    yield tid, ("the broker restarted and lost this job (Redis keeps its queues in memory): "
+                                "grade it again")
+                return
             if not pending:
                 return
             try:
@@ -200,7 +214,10 @@ class Cluster:
             except NoneFinished:  # none finished for WATCH_EVERY seconds: see who is still alive
                 continue
             except Exception as exc:
-                raise self._lost(exc) from None
+                lost = self._lost(exc)
+                if lost is exc and isinstance(exc, _broker_errors()):
+                    continue  # a connection dropped by a broker that answers again (it restarted): look again
+                raise lost from None
 
     def ready(self, wanted: Iterable[str], require_sandbox: bool = False,
               warn: Callable[[str], None] = lambda line: None) -> dict[str, list[str]]:
@@ -336,6 +353,8 @@ def meaning(meta: dict[str, Any]) -> dict[str, Any] | str:
     if status != "SUCCESS":
         if type(value).__name__ == "TimeLimitExceeded":
             return f"graded for longer than the workers' hard time limit ({value}); stopped"
+        if status == "REVOKED" or type(value).__name__ == "TaskRevokedError":  # nothing here revokes a job
+            return f"the job was ended before it was graded (the broker restarted?): grade it again ({value})"
         return f"the worker failed: {type(value).__name__}: {value}"
     try:
         data = json.loads(value) if isinstance(value, str) else None
