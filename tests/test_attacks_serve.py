@@ -298,3 +298,21 @@ def test_a_rejudge_does_not_count_against_its_authors_queue(tmp_path):
         assert state.waiting("bob") == 1
     finally:
         state.close()
+
+
+def test_workers_go_to_the_participant_with_the_fewest_running_first(tmp_path):
+    """Red-team round 16: one participant's queue (slow wrong answers, IOI scoring: every case runs) took
+    every worker, oldest first, while another's quick submission waited 300 s behind it."""
+    from judge.service.state import State
+
+    state = State(tmp_path / "serve.sqlite3")
+    try:
+        for who in ("mallory", "bob"):
+            state._write("INSERT INTO serve_participants (id, name, salt, token_hash, created_at) "
+                         "VALUES (?, ?, 's', ?, '2026-01-01T00:00:00+00:00')", (who, who.title(), who))
+        hog = [state.add("mallory", "minesweeper", "python", f"{k}.py", b"x = 1", f"{k}" * 64) for k in range(3)]
+        bob = state.add("bob", "minesweeper", "python", "b.py", b"x = 2", "b" * 64)
+        assert [r["id"] for r in state.claim(2)] == [hog[0], bob]
+        assert [r["id"] for r in state.claim(5)] == hog[1:]
+    finally:
+        state.close()

@@ -182,16 +182,24 @@ class State:
             self._write("UPDATE serve_submissions SET state = 'queued' WHERE id = ? AND state = 'running'", (sid,))
 
     def claim(self, n: int) -> list[sqlite3.Row]:
-        """Take up to n queued submissions, oldest first, marking them running."""
+        """Take up to n queued submissions, marking them running: each time the oldest of a participant with
+        the fewest running, so that one participant's queue does not take every worker while others wait."""
         if n <= 0:
             return []
         with self.lock:
             self.conn.execute("BEGIN IMMEDIATE")
             try:
-                rows = self.conn.execute("SELECT * FROM serve_submissions WHERE state = 'queued' ORDER BY id LIMIT ?",
-                                         (n,)).fetchall()
-                self.conn.executemany("UPDATE serve_submissions SET state = 'running', attempts = attempts + 1 "
-                                      "WHERE id = ?", [(r["id"],) for r in rows])
+                rows = []
+                for _ in range(n):
+                    row = self.conn.execute(
+                        "SELECT q.* FROM serve_submissions q WHERE q.state = 'queued' ORDER BY "
+                        "(SELECT COUNT(*) FROM serve_submissions r WHERE r.participant = q.participant "
+                        "AND r.state = 'running'), q.id LIMIT 1").fetchone()
+                    if row is None:
+                        break
+                    self.conn.execute("UPDATE serve_submissions SET state = 'running', attempts = attempts + 1 "
+                                      "WHERE id = ?", (row["id"],))
+                    rows.append(row)
                 self.conn.execute("COMMIT")
             except BaseException:
                 self.conn.execute("ROLLBACK")
