@@ -117,3 +117,16 @@ def test_add_case_appends_to_the_target_of_a_linked_case_file(tmp_path):
     added = judge("add-case", package, "--board", "EEM/EEE", "--click", "1,0", "--name", "linked")
     assert added.returncode == 0, added.stderr
     assert link.is_symlink() and "name: linked" in shared.read_text()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root")
+def test_add_case_never_replaces_a_device_behind_a_linked_case_file(tmp_path):
+    """Red-team round 17: add-case through a link to a device (a copy of /dev/null) replaced the device
+    with a regular file holding the case: as root, a link to /dev/null would have replaced /dev/null."""
+    package = copy_problem(tmp_path)
+    device = tmp_path / "null"
+    os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    (package / "cases" / "secret" / "d.yaml").symlink_to(device)
+    added = judge("add-case", package, "--board", "EEM/EEE", "--click", "1,0", "--name", "dev", "--file", "d.yaml")
+    assert added.returncode == 2 and "not a regular file" in added.stderr, added.stderr
+    assert stat.S_ISCHR(os.lstat(device).st_mode)

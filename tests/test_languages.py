@@ -676,3 +676,22 @@ def test_a_python_exception_message_of_several_lines_keeps_them_all(problem, tmp
     path.write_text('def updateBoard(board, click):\n    raise ValueError("first: the useful bit\\nsecond part")\n')
     outcome = execute(problem, path, [EXAMPLE]).outcomes[0]
     assert outcome is not None and outcome.message.startswith("ValueError: first: the useful bit / second part")
+
+
+def test_a_python_message_of_str_subclasses_is_read_with_strs_own_methods(problem, tmp_path):
+    """Red-team round 17: an exception whose str() is a str subclass with a raising strip() (or whose
+    splitlines() yields ints) was reported as "the harness failed", its type and line lost."""
+    path = tmp_path / "sly.py"
+    path.write_text("class L(str):\n    def strip(self): raise RuntimeError('from strip')\n"
+                    "class S(str):\n    def strip(self): return self\n    def splitlines(self): return [L('q'), 3]\n"
+                    "class E(Exception):\n    def __str__(self): return S('x\\ny')\n"
+                    "def updateBoard(board, click):\n    raise E()\n")
+    outcome = execute(problem, path, [EXAMPLE]).outcomes[0]
+    assert outcome is not None and outcome.message.startswith("E: x / y (line 9 in updateBoard)"), outcome.message
+
+
+def test_go_a_build_constraint_is_a_plain_comment(problem):
+    """Red-team round 17: `//go:build ignore` at the top came after the prelude's package clause:
+    CE "misplaced compiler directive" on a file the platform compiles as it is."""
+    solution = Go().sources("//go:build ignore\n\nfunc f() { sort.Ints(nil) }\n", problem)["solution.go"]
+    assert "//go:build" not in solution and "// go:build ignore" in solution and '"sort"' in solution

@@ -25,6 +25,9 @@ def test_a_string_on_the_command_line_is_its_text_or_a_json_string():
     assert values.from_text('"json"', "string") == "json" and values.from_text('"open', "string") == '"open'
     assert values.from_text("  padded ", "string") == "  padded "
     assert values.from_text('["a,b", "c"]', "string[]") == ["a,b", "c"]
+    for unencodable in ('"\\ud800"', "x\udcff"):  # a JSON lone surrogate; a byte the locale could not decode
+        with pytest.raises(ValueError, match="--s: not UTF-8 text"):
+            values.from_text(unencodable, "string", "--s")
 
 
 def test_char_grid_from_rows():

@@ -170,6 +170,8 @@ def append(problem: Problem, path: Path, group: str, cases: list[NewCase]) -> No
     """Append the cases' text to `path` (created with a header if new); check it loads back; replace atomically
     (a symbolic link's target, the link staying a link)."""
     path = files.target(path)
+    if path.exists() and not path.is_file():  # a device or a FIFO behind a link is no case file, nor replaced
+        raise CaseError(f"{path}: not a regular file; nothing was written")
     old_text = path.read_text(encoding="utf-8") if path.exists() else HEADER
     old = load_file(problem, path, group) if path.exists() else []
     chunks = [format_case(problem, c) for c in cases]

@@ -129,6 +129,10 @@ class Go(Compiled):
 
     def sources(self, text: str, problem: Problem) -> dict[str, str]:
         """solution.go (with a //line directive so errors and panics name its own lines), harness, glue."""
+        # A build constraint must come before the package clause, which the prelude puts first: it is no
+        # constraint of the platform's either (which compiles the file whatever it says), so it is made a
+        # plain comment (`//go:build ignore` was "misplaced compiler directive").
+        text = re.sub(r"^(\s*)//go:build\b", r"\1// go:build", text, flags=re.M)
         # A leading package clause (some paste it, maybe after a comment) is commented out rather than doubled.
         clause = re.match(r"\s*(package\s+\w+)", code_only(text))
         if clause is not None:

@@ -242,7 +242,11 @@ def from_text(text: str, type_: str, where: str = "value") -> Any:
             except json.JSONDecodeError:
                 decoded = None
             if isinstance(decoded, str):
-                return from_yaml(decoded, type_, where)
+                text = decoded
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:  # a lone surrogate, or a byte the shell's locale could not decode
+            raise ValueError(f"{where}: not UTF-8 text ({exc.reason} at character {exc.start})") from None
         return from_yaml(text, type_, where)
     text = text.strip()
     if text.startswith("[") or text.startswith("{"):

@@ -604,10 +604,11 @@ def first_line(exc):
     """The exception's message on one line, bounded: its lines joined, so that none is lost (it was the
     last line alone: `ValueError("useful part\\nmore")` said "more")."""
     try:
-        text = str(exc).strip().splitlines()
+        # str's own methods: a subclass's strip() or splitlines() is the submission's code (round 17).
+        text = str.splitlines(str.strip(str(exc)))
+        return " / ".join(line for line in map(str.strip, text) if line)[:300]
     except BaseException:
         return "<its message could not be read: str() raised>"
-    return " / ".join(line.strip() for line in text if line.strip())[:300]
 
 
 def where_in_solution(exc):
