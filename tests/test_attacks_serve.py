@@ -158,28 +158,33 @@ def test_guessing_tokens_or_codes_from_one_address_is_slowed(server):
 
 def test_guesses_spread_over_one_network_or_at_the_admin_token_are_slowed(server):
     """Red-team round 16: 738 sequential codes tried from 47 addresses of one /24 found LAB3-0737 in
-    1.5 s, and 2,000 wrong admin tokens all got 403 from an address locked out for participants' ones."""
-    for n in range(20):  # one guess from each of 20 addresses of one /24 (an IPv6 client holds a whole /64)
+    1.5 s, and 2,000 wrong admin tokens all got 403 from an address locked out for participants' ones.
+    Round 17: counting every guess per /24 let one guesser lock the whole network (a class lab, the
+    admin) out; only codes are counted per network as well, and only code redemption is refused there."""
+    for n in range(60):  # one wrong code from each of 60 addresses of one /24
         spread = {"X-Forwarded-For": f"10.7.7.{n + 1}"}
         assert server.call("POST", "/api/register", {"code": f"ZZZ9-{n:04}"}, headers=spread)[0] == 403
-    assert server.call("POST", "/api/register", {"code": "ZZZ9-0099"}, headers={"X-Forwarded-For": "10.7.7.200"})[0] \
-        == 429
+    neighbour = {"X-Forwarded-For": "10.7.7.200"}
+    assert server.call("POST", "/api/register", {"code": "ZZZ9-0099"}, headers=neighbour)[0] == 429
+    assert server.call("GET", "/api/me", token=ALICE, headers=neighbour)[0] == 200  # tokens still work there
     admin_guesser = {"X-Forwarded-For": "10.6.6.6"}
     for n in range(20):
         assert server.call("POST", "/api/admin/freeze", token=f"not-the-admin-{n:04}", headers=admin_guesser)[0] == 403
     status, _, headers = server.call("POST", "/api/admin/unfreeze", token=ADMIN, headers=admin_guesser)
     assert status == 429 and int(headers["Retry-After"]) >= 1  # no oracle while blocked, not even the right one
-    assert server.call("POST", "/api/admin/unfreeze", token=ADMIN, headers={"X-Forwarded-For": "10.6.7.6"})[0] == 200
+    for other in ("10.6.6.7", "10.6.7.6"):  # the guesser alone is locked out, not its network
+        assert server.call("POST", "/api/admin/unfreeze", token=ADMIN, headers={"X-Forwarded-For": other})[0] == 200
+    assert server.call("GET", "/api/me", token=ALICE, headers={"X-Forwarded-For": "10.6.6.8"})[0] == 200
 
 
-@pytest.mark.parametrize("address, network", [
-    ("10.1.2.3", "10.1.2.0/24"), ("::ffff:10.1.2.3", "10.1.2.0/24"), ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
-    ("testclient", "testclient"),
+@pytest.mark.parametrize("address, who, network", [
+    ("10.1.2.3", "10.1.2.3/32", "10.1.2.0/24"), ("::ffff:10.1.2.3", "10.1.2.3/32", "10.1.2.0/24"),
+    ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64", "2001:db8:1::/48"), ("testclient", "testclient", "testclient"),
 ])
-def test_guesses_are_counted_per_network(address, network):
-    from judge.service.service import network as of
+def test_guesses_are_counted_per_client_and_codes_per_network_too(address, who, network):
+    from judge.service.service import client, network as of
 
-    assert of(address) == network
+    assert client(address) == who and of(address) == network
 
 
 def test_the_public_scoreboard_is_built_at_most_once_a_second(server):

@@ -98,7 +98,7 @@ def test_a_worker_finds_a_package_by_its_id_alone(tmp_path, monkeypatch):
     (evil / "problem.yaml").write_text(f"id: {evil}\n")
     monkeypatch.chdir(tmp_path)
     assert find_problem_by_id("minesweeper") == load_problem("minesweeper").root
-    for name in (str(evil), "../" + evil.name, "", "."):
+    for name in (str(evil), "../" + evil.name, "", ".", "-x", ".hidden", "\U0001f600" * 100, "~"):
         with pytest.raises(UsageError, match="not a problem id"):
             find_problem_by_id(name)
     with pytest.raises(UsageError, match="unknown problem 'evil'"):
@@ -130,3 +130,23 @@ def test_a_job_grades_as_a_local_run_and_comes_back_whole(problem, cases, folder
 def test_a_malformed_result_is_a_job_error():
     with pytest.raises(JobError, match="malformed"):
         result_from_json({"submission": "x"})
+
+
+def test_the_fingerprint_is_of_what_the_package_means_and_a_worker_sees_a_changed_checker(tmp_path):
+    """Round 17: `time: 1` against `time: 1.0` was "package differs"; and a worker that had loaded the
+    package kept its old fingerprint after checker.py alone changed, refusing an identical sender."""
+    import shutil
+
+    from judge.cluster import app
+
+    package = tmp_path / "minesweeper"
+    shutil.copytree(ROOT / "problems" / "minesweeper", package, ignore=shutil.ignore_patterns("__pycache__"))
+    yaml_path = package / "problem.yaml"
+    before = load_problem(str(package)).grading_fingerprint
+    yaml_path.write_text(yaml_path.read_text().replace("time: 1.0", "time: 1"))
+    assert load_problem(str(package)).grading_fingerprint == before
+    loaded = app._problem(package).grading_fingerprint
+    with (package / "checker.py").open("a") as f:
+        f.write("\n# a comment the sender has too\n")
+    again = app._problem(package).grading_fingerprint
+    assert again != loaded and again == load_problem(str(package)).grading_fingerprint

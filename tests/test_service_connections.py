@@ -158,3 +158,18 @@ def test_the_connection_cap_leaves_descriptors_spare():
 
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     assert connections.connection_cap() == max(64, soft - connections.SPARE_FILES)
+
+
+@pytest.mark.parametrize("peer, share", [
+    (("10.0.0.7", 5000), "10.0.0.7"), (("::ffff:10.0.0.7", 5000, 0, 0), "10.0.0.7"),
+    (("2001:db8:1:2:3:4:5:6", 5000, 0, 0), "2001:db8:1:2::/64"),
+    (("127.0.0.5", 5000), None), (("::1", 5000, 0, 0), None),
+])
+def test_a_clients_share_of_connections_is_its_address_or_its_ipv6_64(peer, share):
+    """Round 17: an IPv6 client holds a whole /64, so counting each address let it open 256 per address."""
+
+    class Transport:
+        def get_extra_info(self, name):
+            return peer if name == "peername" else None
+
+    assert connections._client(Transport()) == share

@@ -134,11 +134,15 @@ def grade_payload(payload: str) -> str:
 
 
 def _problem(root: Path) -> Problem:
-    """The package in `root`, loaded again only when its problem.yaml changed (grade_job reloads the
-    cases themselves when a job's test-set hash is not the kept one's)."""
-    return _loaded(root, (root / "problem.yaml").stat().st_mtime_ns)
+    """The package in `root`, loaded again when problem.yaml or a Python part changed (its fingerprint,
+    which a job must match, covers the checker: one changed alone kept the worker's stale one, and it
+    refused jobs from an identical package); grade_job reloads the cases themselves when a job's
+    test-set hash is not the kept one's."""
+    stamp = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size)
+                  for p in sorted(root.iterdir()) if p.name == "problem.yaml" or p.suffix == ".py")
+    return _loaded(root, stamp)
 
 
 @cache
-def _loaded(root: Path, stamp: int) -> Problem:
+def _loaded(root: Path, stamp: tuple[tuple[str, int, int], ...]) -> Problem:
     return load_problem(str(root))

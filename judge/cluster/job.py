@@ -27,7 +27,7 @@ from judge import defaults, languages
 from judge.errors import JobError, SubmissionError
 from judge.grading.grade import Options, grade_one
 from judge.problems.cases import Case, load_cases, test_set_hash
-from judge.problems.problem import Problem
+from judge.problems.problem import PROBLEM_ID, Problem
 from judge.results import serialize
 from judge.results.serialize import result_to_json
 from judge.sandbox.box import Box, detect
@@ -127,7 +127,7 @@ class Job:
 
     def check(self) -> None:
         """JobError unless every field makes sense (a worker must never act on a bad job)."""
-        if not self.problem or self.problem in (".", "..") or any(c in self.problem for c in "/\\\0"):
+        if not PROBLEM_ID.fullmatch(self.problem):
             raise JobError(f"a grading job's problem {self.problem!r:.80} is not a problem id")
         if self.language not in languages.LANGUAGES:
             raise JobError(f"a grading job in unknown language {self.language!r:.40}")

@@ -164,8 +164,8 @@ class Problem:
     def grading_fingerprint(self) -> str:
         """What a package decides of a grade besides its cases: problem.yaml (signature, limits, policy)
         and the checker. A worker refuses a job sent from a package that differs (cluster/job.py)."""
-        text = json.dumps({"problem.yaml": self.data, "checker": self.checker_fingerprint}, sort_keys=True,
-                          default=str)
+        text = json.dumps({"problem.yaml": _numbers_alike(self.data), "checker": self.checker_fingerprint},
+                          sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
     @cached_property
@@ -192,6 +192,17 @@ class Problem:
         if needs and not callable(getattr(module, needs, None)):
             raise ProblemError(f"{path}: the {part} has no function {needs}()")
         return module
+
+
+def _numbers_alike(value: Any) -> Any:
+    """A parsed YAML value with every number as a float: `time: 1` and `time: 1.0` are the same limit."""
+    if isinstance(value, dict):
+        return {k: _numbers_alike(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_numbers_alike(v) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return float(value) if abs(value) < 2 ** 53 else value
+    return value
 
 
 def problem_roots() -> list[Path]:
@@ -240,11 +251,14 @@ def find_problem_dir(name: str) -> Path:
 def find_problem_by_id(name: str) -> Path:
     """The package a grading job names: an id, looked up in the problems folders alone (never a path,
     which a job from the broker could point anywhere a problem.yaml and its checker.py can be put)."""
-    if not name or name in (".", "..") or any(c in name for c in "/\\\0") or len(name) > 255:
-        raise UsageError(f"problem {name!r:.80} is not a problem id (a package's folder name, not a path)")
+    if not PROBLEM_ID.fullmatch(name):
+        raise UsageError(f"problem {name!r:.80} is not a problem id (letters, digits, '_', '.', '-'; not a path)")
     for root in problem_roots():
-        if (root / name / "problem.yaml").is_file():
-            return (root / name).resolve()
+        try:
+            if (root / name / "problem.yaml").is_file():
+                return (root / name).resolve()
+        except OSError:  # a problems folder that cannot be read is not this problem's
+            continue
     raise UsageError(f"unknown problem {name!r}: no {name}/problem.yaml in the problems folders")
 
 

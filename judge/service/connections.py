@@ -122,16 +122,22 @@ class TimedProtocol(H11Protocol):
 
 
 def _client(transport: asyncio.BaseTransport) -> str | None:
-    """The peer's address, counted against PER_CLIENT; None for a loopback peer (a local reverse proxy,
-    whose clients are many) or one not known."""
+    """The peer, counted against PER_CLIENT (an IPv4 address, an IPv6 /64); None for a loopback peer (a
+    local reverse proxy, whose clients are many) or one not known."""
     peer = transport.get_extra_info("peername")
     host = peer[0] if isinstance(peer, tuple) and peer else None
     if not isinstance(host, str):
         return None
     try:
-        return None if ipaddress.ip_address(host.split("%")[0]).is_loopback else host
+        ip = ipaddress.ip_address(host.split("%")[0])
     except ValueError:
         return host
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip.is_loopback:
+        return None
+    # One IPv6 client holds a whole /64 (its addresses are its to choose): its share is the /64's.
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
 
 
 class Burst(logging.Filter):

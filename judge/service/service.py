@@ -42,20 +42,32 @@ REGISTRATIONS_PER_ADDRESS = 5
 #: Unknown tokens and registration codes one client address may try in any minute: past it every try
 #: fails for a while, so a hand-given token or a sequential code (LAB3-0001) cannot be guessed at speed.
 GUESSES_PER_MINUTE = 20
+#: Wrong registration codes one network (network()) may try in any minute, all its clients together.
+CODE_GUESSES_PER_NETWORK = 60
 WRONG_KEPT = 10_000
 SCOREBOARD_SECONDS = 1.0  # the pages poll every 2 s: a board a second old is still news
 
 
+def client(address: str) -> str:
+    """Who a guess is counted to: an IPv4 address, an IPv6 address's /64 (one client holds a whole /64),
+    else the text. Only the guesser is locked out: a classroom behind one network keeps its access."""
+    return _prefix(address, 32, 64)
+
+
 def network(address: str) -> str:
-    """What guesses are counted per: an IPv4 address's /24, an IPv6 address's /64 (one client holds a
-    whole /64, and a sequential code was found from 47 addresses of one /24 before), else the text."""
+    """Where wrong registration codes are also counted together: an IPv4 address's /24, an IPv6 address's
+    /48 (a sequential code was found from 47 addresses of one /24, each counted alone)."""
+    return _prefix(address, 24, 48)
+
+
+def _prefix(address: str, v4: int, v6: int) -> str:
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return address
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    return str(ipaddress.ip_network(f"{ip}/{24 if ip.version == 4 else 64}", strict=False))
+    return str(ipaddress.ip_network(f"{ip}/{v4 if ip.version == 4 else v6}", strict=False))
 
 
 class Refused(Exception):
@@ -102,7 +114,8 @@ class Service:
         self.rates = RateLimiter(contest.limits.per_minute)
         self.registrations = RateLimiter(REGISTRATIONS_PER_MINUTE)
         self.addresses = RateLimiter(REGISTRATIONS_PER_ADDRESS, window=3600.0)
-        self.guesses = RateLimiter(GUESSES_PER_MINUTE)
+        self.guesses = RateLimiter(GUESSES_PER_MINUTE)             # per client()
+        self.code_guesses = RateLimiter(CODE_GUESSES_PER_NETWORK)  # per network(), codes only
         self.boards: dict[bool, tuple[float, dict[str, Any]]] = {}  # full? -> (when built, the board)
         self.board_lock = threading.Lock()
         self.wrong: dict[bytes, None] = {}  # the wrong secrets lately counted (their digests), oldest first
@@ -142,32 +155,34 @@ class Service:
         """The participant a token belongs to, or None (no token, a forged one, or `address` guessing)."""
         if not token:
             return None
-        if address is not None and self.guesses.wait(network(address)) is not None:
+        if address is not None and self.guesses.wait(client(address)) is not None:
             return None
         who = self.state.authenticate(token) if len(token) <= 200 else None
         if who is None and address is not None:
             self._guessed(address, token)
         return who
 
-    def _guessed(self, address: str, secret: str) -> None:
-        """Count a wrong token or code, once per distinct one: a page polling with a stale cookie is not
-        guessing and must not lock out everyone behind the same address."""
-        address = network(address)
-        mark = hashlib.sha256(f"{address}\0{secret}".encode("utf-8", "surrogatepass")).digest()[:16]
+    def _guessed(self, address: str, secret: str, code: bool = False) -> None:
+        """Count a wrong token or code to its client (a code to its network too), once per distinct one: a
+        page polling with a stale cookie is not guessing."""
+        who = client(address)
+        mark = hashlib.sha256(f"{who}\0{secret}".encode("utf-8", "surrogatepass")).digest()[:16]
         with self.submit_lock:
             if mark in self.wrong:
                 return
             self.wrong[mark] = None
             while len(self.wrong) > WRONG_KEPT:
                 self.wrong.pop(next(iter(self.wrong)))
-        self.guesses.take(address)
+        self.guesses.take(who)
+        if code:
+            self.code_guesses.take(network(address))
 
     def guessing(self, address: str | None) -> float | None:
-        """The seconds an address that tried too many unknown tokens or codes must wait, or None."""
-        return None if address is None else self.guesses.wait(network(address))
+        """The seconds a client that tried too many unknown tokens or codes must wait, or None."""
+        return None if address is None else self.guesses.wait(client(address))
 
     def admin_guessed(self, address: str, token: str | None) -> None:
-        """Count a wrong admin token as a wrong participant token is counted (the same limit, per network)."""
+        """Count a wrong admin token as a wrong participant token is counted (the same limit, per client)."""
         if token:
             self._guessed(address, token)
 
@@ -182,11 +197,14 @@ class Service:
         mode = self.contest.registration
         if code:
             wait = self.guessing(address)
+            if wait is None and address is not None:
+                wait = self.code_guesses.wait(network(address))
             if wait is not None:
-                raise Refused(429, "too many unknown tokens or codes from this address", retry_after=wait)
+                raise Refused(429, "too many unknown tokens or codes from this address or its network",
+                              retry_after=wait)
             redeemed = self.state.redeem(code[:200])
             if redeemed is None:
-                self._guessed(address or "?", code)
+                self._guessed(address or "?", code, code=True)
                 raise Refused(403, "unknown or already used registration code")
             return redeemed
         if mode != "open":
