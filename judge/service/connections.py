@@ -14,7 +14,6 @@ minute.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import resource
 import time
@@ -22,6 +21,8 @@ from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from judge.service.limits import address_block
 
 #: Seconds a client has to send a whole request (a source of the contest's limit, on a slow link, included).
 REQUEST_SECONDS = 20.0
@@ -128,16 +129,13 @@ def _client(transport: asyncio.BaseTransport) -> str | None:
     host = peer[0] if isinstance(peer, tuple) and peer else None
     if not isinstance(host, str):
         return None
-    try:
-        ip = ipaddress.ip_address(host.split("%")[0])
-    except ValueError:
-        return host
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    if ip.is_loopback:
-        return None
     # One IPv6 client holds a whole /64 (its addresses are its to choose): its share is the /64's.
-    return str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
+    exact = address_block(host, 32, 128)
+    if exact is None:
+        return host
+    if exact.network_address.is_loopback:
+        return None
+    return str(exact.network_address) if exact.version == 4 else str(address_block(host, 32, 64))
 
 
 class Burst(logging.Filter):

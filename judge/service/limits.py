@@ -1,4 +1,5 @@
-"""Per-participant submission rates: a sliding window of the last minute, in memory.
+"""Per-participant submission rates: a sliding window of the last minute, in memory; and the address
+blocks a client's guesses and connections are counted by.
 
 Kept in the server's memory on purpose: a restart forgets it, which at worst lets one more minute's
 worth through; the queued-per-participant limit is counted from the store and survives restarts.
@@ -6,6 +7,7 @@ worth through; the queued-per-participant limit is counted from the store and su
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import threading
 import time
@@ -42,3 +44,15 @@ class RateLimiter:
                 return max(1.0, math.ceil(window[0] + self.window - moment))
             window.append(moment)
             return None
+
+
+def address_block(address: str, v4: int, v6: int) -> ipaddress.IPv4Network | ipaddress.IPv6Network | None:
+    """The /v4 (IPv4, an IPv4-mapped IPv6 address too) or /v6 (IPv6) block holding `address`, or None for
+    text that is no address (a test client's name)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ipaddress.ip_network(f"{ip}/{v4 if ip.version == 4 else v6}", strict=False)

@@ -5,7 +5,6 @@ and the admin's actions. app.py and pages.py only translate requests to these ca
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import json
 import re
 import sys
@@ -28,7 +27,7 @@ from judge.results.visibility import DEFAULT, HIDDEN, Policy
 from judge.service import scoreboard, tokens, visibility
 from judge.service.contest import Contest
 from judge.service.grader import Grader, failure_record
-from judge.service.limits import RateLimiter
+from judge.service.limits import RateLimiter, address_block
 from judge.service.state import Account, State
 
 FREEZE = "freeze"  # the setting: absent = the contest's own freeze; "off"; or the ISO time it was frozen at
@@ -61,13 +60,8 @@ def network(address: str) -> str:
 
 
 def _prefix(address: str, v4: int, v6: int) -> str:
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return str(ipaddress.ip_network(f"{ip}/{v4 if ip.version == 4 else v6}", strict=False))
+    block = address_block(address, v4, v6)
+    return address if block is None else str(block)
 
 
 class Refused(Exception):
