@@ -47,13 +47,20 @@ class Worker:
     active: int
 
 
+def redis_client(url: str) -> Any:
+    """A redis-py client of the broker at `url` (TLS options as the URL gives them), 5 s time-outs."""
+    import redis
+
+    plain, tls = split_tls(check_url(url))
+    return redis.Redis.from_url(plain, socket_connect_timeout=5, socket_timeout=5, **(tls or {}))
+
+
 def ping(url: str) -> None:
     """BrokerError, in one line without the password, unless Redis at `url` answers."""
     import redis
 
-    plain, tls = split_tls(check_url(url))
     try:
-        client = redis.Redis.from_url(plain, socket_connect_timeout=5, socket_timeout=5, **(tls or {}))
+        client = redis_client(url)
         try:
             client.ping()
         finally:
@@ -136,8 +143,7 @@ class Cluster:
 
         try:
             if getattr(self, "_redis", None) is None:
-                plain, tls = split_tls(check_url(self.url))
-                self._redis = redis.Redis.from_url(plain, socket_connect_timeout=5, socket_timeout=5, **(tls or {}))
+                self._redis = redis_client(self.url)
             run = self._redis.info("server").get("run_id")
         except (redis.exceptions.RedisError, OSError, ValueError):
             return None
@@ -150,10 +156,10 @@ class Cluster:
                 replies = self.app.control.broadcast("judge_info", reply=True, timeout=wait, limit=expect) or []
                 break
             except Exception as exc:
-                lost = self._lost(exc)
                 # A connection dropped by a broker that answers again (it restarted): ask once more.
-                if attempt == 2 or lost is not exc or not isinstance(exc, _broker_errors()):
-                    raise lost from None
+                fault = self._fault(exc)
+                if attempt == 2 or fault is not None:
+                    raise (fault or exc) from None
         found = []
         for reply in replies:
             for name, info in (reply.items() if isinstance(reply, dict) else ()):
@@ -214,10 +220,10 @@ class Cluster:
             except NoneFinished:  # none finished for WATCH_EVERY seconds: see who is still alive
                 continue
             except Exception as exc:
-                lost = self._lost(exc)
-                if lost is exc and isinstance(exc, _broker_errors()):
+                fault = self._fault(exc)
+                if fault is None:
                     continue  # a connection dropped by a broker that answers again (it restarted): look again
-                raise lost from None
+                raise fault from None
 
     def ready(self, wanted: Iterable[str], require_sandbox: bool = False,
               warn: Callable[[str], None] = lambda line: None) -> dict[str, list[str]]:
@@ -305,6 +311,12 @@ class Cluster:
             return [done[j.path] for j in jobs]
 
         return grade
+
+    def _fault(self, exc: Exception) -> Exception | None:
+        """What to raise for `exc` (as _lost), or None when it is a dropped connection to a broker that
+        answers again (a restart): then the caller looks again."""
+        lost = self._lost(exc)
+        return None if lost is exc and isinstance(exc, _broker_errors()) else lost
 
     def _lost(self, exc: Exception) -> Exception:
         """BrokerError when the broker no longer answers (Celery's result backend says so with a bare
