@@ -239,10 +239,10 @@ def find_problem_dir(name: str) -> Path:
         return candidate.resolve()
     if candidate.name == "problem.yaml" and candidate.is_file():
         return candidate.parent.resolve()
+    found = _in_roots(name)
+    if found is not None:
+        return found
     roots = problem_roots()
-    for root in roots:
-        if (root / name / "problem.yaml").is_file():
-            return (root / name).resolve()
     known = sorted({p.parent.name for r in roots if r.is_dir() for p in r.glob("*/problem.yaml")})
     hint = f" (known: {', '.join(known)}; `judge problems` lists them)" if known else ""
     raise UsageError(f"unknown problem {name!r}: no {name}/problem.yaml{hint}")
@@ -253,13 +253,21 @@ def find_problem_by_id(name: str) -> Path:
     which a job from the broker could point anywhere a problem.yaml and its checker.py can be put)."""
     if not PROBLEM_ID.fullmatch(name):
         raise UsageError(f"problem {name!r:.80} is not a problem id (letters, digits, '_', '.', '-'; not a path)")
+    found = _in_roots(name)
+    if found is None:
+        raise UsageError(f"unknown problem {name!r}: no {name}/problem.yaml in the problems folders")
+    return found
+
+
+def _in_roots(name: str) -> Path | None:
+    """The package folder `name` in the first problems folder that has one, or None."""
     for root in problem_roots():
         try:
-            if (root / name / "problem.yaml").is_file():
+            if _has_yaml(root / name):
                 return (root / name).resolve()
-        except OSError:  # a problems folder that cannot be read is not this problem's
+        except OSError:  # a name the file system refuses (too long) or a folder it cannot read: not here
             continue
-    raise UsageError(f"unknown problem {name!r}: no {name}/problem.yaml in the problems folders")
+    return None
 
 
 def load_problem(name: str) -> Problem:
