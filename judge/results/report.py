@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import weakref
 from collections.abc import Sequence
 
 from tabulate import tabulate
@@ -50,8 +49,10 @@ def summary(results: Sequence[SubmissionResult]) -> str:
     return f"{len(results)} submission{'s' if len(results) != 1 else ''}: {parts}"
 
 
-def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionResult) -> str:
-    """The first failing case of a submission: inputs, expected, got, and the checker's diff."""
+def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionResult,
+                    sizes: dict[str, int] | None = None) -> str:
+    """The first failing case of a submission: inputs, expected, got, and the checker's diff (`sizes`: the
+    cases' sizes worked out so far, shared by every submission of a report: 1,000 boards take 13 ms)."""
     first = result.first_failure
     if first is None:
         return ""
@@ -88,19 +89,20 @@ def failure_details(problem: Problem, cases: Sequence[Case], result: SubmissionR
         if len(out) > 8:
             lines.append(f"     | ... ({len(out) - 8} more lines)")
     if case is not None and first.verdict is Verdict.WA:
-        lines += _smaller_failure(problem, cases, result, case)
+        lines += _smaller_failure(problem, cases, result, case, {} if sizes is None else sizes)
     return "\n".join(lines)
 
 
-def _smaller_failure(problem: Problem, cases: Sequence[Case], result: SubmissionResult, first: Case) -> list[str]:
+def _smaller_failure(problem: Problem, cases: Sequence[Case], result: SubmissionResult, first: Case,
+                     sizes: dict[str, int]) -> list[str]:
     """The smallest other case the submission got wrong, drawn too, when the first one is large (the
     first failure is the verdict's, in test order, and may be a 2,000-course graph beside a 2-course
     cycle that shows the same bug)."""
-    size = _size(first)
+    size = _size(first, sizes)
     if size <= SMALL_CASE:
         return []
     by_name = {c.name: c for c in cases}
-    wrong = [(_size(by_name[r.name]), i, r) for i, r in enumerate(result.cases)
+    wrong = [(_size(by_name[r.name], sizes), i, r) for i, r in enumerate(result.cases)
              if r.verdict is Verdict.WA and r.name != first.name and r.name in by_name]
     if not wrong:
         return []
@@ -117,27 +119,14 @@ def _smaller_failure(problem: Problem, cases: Sequence[Case], result: Submission
     return lines
 
 
-#: Each case's size, worked out once for every submission of a report (1,000 boards: 13 ms), by the
-#: case object's identity (a case holds dicts: it has no hash), kept while that object lives.
-_SIZES: dict[int, tuple[weakref.ref[Case], int]] = {}
-
-
-def _size(case: Case) -> int:
-    """How large a case's inputs are, as JSON text: what a reader has to take in."""
-    kept = _SIZES.get(id(case))
-    if kept is not None and kept[0]() is case:
-        return kept[1]
-    try:
-        size = len(json.dumps(case.args, separators=(",", ":")))
-    except (TypeError, ValueError):
-        size = 0
-    key = id(case)
-
-    def forget(_: weakref.ref[Case]) -> None:
-        _SIZES.pop(key, None)
-
-    _SIZES[key] = (weakref.ref(case, forget), size)
-    return size
+def _size(case: Case, sizes: dict[str, int]) -> int:
+    """How large a case's inputs are, as JSON text: what a reader has to take in (kept in `sizes`, by name)."""
+    if case.name not in sizes:
+        try:
+            sizes[case.name] = len(json.dumps(case.args, separators=(",", ":")))
+        except (TypeError, ValueError):
+            sizes[case.name] = 0
+    return sizes[case.name]
 
 
 def _case_view(problem: Problem, case: Case, result: CaseResult) -> list[str]:
@@ -161,7 +150,8 @@ def text_report(problem: Problem, cases: Sequence[Case], results: Sequence[Submi
     if header:
         parts.append(header)
     parts += [table(results), "", summary(results)]
-    details = [failure_details(problem, cases, r) for r in results if r.verdict is not Verdict.AC]
+    sizes: dict[str, int] = {}
+    details = [failure_details(problem, cases, r, sizes) for r in results if r.verdict is not Verdict.AC]
     if details:
         parts += ["", "\n\n".join(d for d in details if d)]
     return "\n".join(parts)
