@@ -283,3 +283,34 @@ def test_an_interrupt_between_two_submissions_ends_the_server_started_ahead():
         if thread.name == "judge-warm" and thread not in before:
             thread.join(20)
             assert not thread.is_alive(), "a server started ahead was never let go"
+
+
+def test_a_signal_pending_as_a_lane_ends_still_lets_its_servers_go():
+    """CI, next session: the judge's exit (PR_SET_PDEATHSIG) landed as a lane with nothing to do began its
+    clean-up; the handler ran inside signal.signal() there, the KeyboardInterrupt skipped the clean-up,
+    and the lane's early server kept it alive for ever. Here that signal runs its handler at that call."""
+    import subprocess
+    import sys
+
+    script = (
+        "import signal, sys\n"
+        "from judge.grading import lanes\n"
+        "closed = []\n"
+        "class Started:\n"
+        "    def close(self):\n"
+        "        closed.append(1)\n"
+        "def serve(inbox, outbox, started):\n"
+        "    started.append(Started())\n"
+        "    return 0\n"
+        "lanes._serve = serve\n"
+        "real = signal.signal\n"
+        "def pending(signum, handler):\n"
+        "    if signum == signal.SIGTERM and handler is signal.SIG_IGN:\n"
+        "        signal.getsignal(signum)(signum, None)  # as a pending SIGTERM would, at this call\n"
+        "    return real(signum, handler)\n"
+        "signal.signal = pending\n"
+        "print(lanes.main(), len(closed), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stderr.split() == ["0", "1"], done.stderr
