@@ -287,3 +287,18 @@ def test_grade_starts_the_other_lanes_processes_as_it_starts(tmp_path, monkeypat
     args = cli_main.build_parser().parse_args(["grade", "minesweeper", *given, *options])
     cli_main._lanes_ahead(args)
     assert calls == spawned
+
+
+def test_a_link_in_a_hand_in_folder_is_passed_over_with_a_warning(tmp_path):
+    """A student whose hand-in is a symbolic link is not graded (it could name a secret case), and the
+    instructor is told so rather than finding one student fewer in the table."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "ann.py").write_bytes((SUBMISSIONS / "accepted" / "bfs_class.py").read_bytes())
+    (folder / "bob.py").symlink_to(folder / "ann.py")
+    (folder / "cat.py").symlink_to(tmp_path / "missing.py")
+    result = run_judge("grade", "minesweeper", folder, "--fuzz", "0", "--no-store")
+    assert result.returncode == 0, result.stderr
+    assert "1 submission: 1 AC" in result.stdout
+    for name in ("bob.py", "cat.py"):
+        assert f"judge: warning: {folder / name}: a symbolic link, passed over" in result.stderr

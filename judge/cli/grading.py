@@ -143,7 +143,7 @@ def _one_for_gradescope(problem_id: str, args: argparse.Namespace, fmt: str) -> 
     """The submission files given; for Gradescope exactly one, else (--gradescope-results) a results.json
     with score 0 that says why, since Gradescope shows a student nothing but that file."""
     try:
-        sources = find_submissions(args.submissions)
+        sources = find_submissions(args.submissions, _passed_over)
         if (fmt == "gradescope" or args.gradescope_results) and len(sources) != 1:
             names = ", ".join(s.name for s in sources[:10]) + (", ..." if len(sources) > 10 else "")
             raise UsageError(f"Gradescope's results.json describes one submission: found {len(sources)} "
@@ -169,7 +169,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     problem = load_problem(args.problem)
     opts, _, cases = options_and_cases(problem, args)
-    results = grade(problem, cases, find_submissions(args.submissions), opts)
+    results = grade(problem, cases, find_submissions(args.submissions, _passed_over), opts)
     comparison = compare.compare(cases, results, problem)
     if args.json:
         from judge.results import serialize
@@ -205,6 +205,10 @@ def warn_missing_toolchains(sources: Iterable[Path]) -> None:
 
 def _warn(line: str) -> None:
     print(f"judge: warning: {terminal(line)}", file=sys.stderr)  # it may quote a submission's name
+
+
+def _passed_over(link: Path) -> None:
+    _warn(f"{link}: a symbolic link, passed over (a link is not a submission: hand in the file it names)")
 
 
 def _interrupt(signum: int, frame: object) -> None:

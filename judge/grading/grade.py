@@ -83,10 +83,11 @@ class _Submitted(TypedDict):
     sha256: str
 
 
-def find_submissions(paths: Sequence[str | Path]) -> list[Path]:
+def find_submissions(paths: Sequence[str | Path], passed_over: Callable[[Path], None] | None = None) -> list[Path]:
     """Submission files from files and folders (recursively), in a stable order. Symbolic links are
     not submissions: one in a hand-in (a zip, a git clone) could name any file the judge can read, a
-    secret case say, which its compile error would then quote; a folder's are passed over."""
+    secret case say, which its compile error would then quote; a folder's are passed over, each one
+    with a submission's extension told to `passed_over` (a student missing from the table is no surprise)."""
     found: list[Path] = []
     extensions = languages.all_extensions()
     for raw in paths:
@@ -99,12 +100,19 @@ def find_submissions(paths: Sequence[str | Path]) -> list[Path]:
             languages.for_path(path)  # an unknown language is an error when named directly
             found.append(path)
             continue
-        inside = sorted(
-            p for p in path.rglob("*")
-            if p.is_file() and not p.is_symlink() and p.suffix.lower() in extensions
-            and not any(part.startswith(".") or part in ("__pycache__", "node_modules")
-                        for part in p.relative_to(path).parts)
-        )
+        links = []
+        inside = []
+        for p in sorted(path.rglob("*")):
+            if p.suffix.lower() not in extensions or any(part.startswith(".") or part in ("__pycache__", "node_modules")
+                                                         for part in p.relative_to(path).parts):
+                continue
+            if p.is_symlink():
+                links.append(p)
+            elif p.is_file():
+                inside.append(p)
+        if passed_over is not None:
+            for link in links:
+                passed_over(link)
         if not inside:
             raise UsageError(f"{path}: no submissions in this folder "
                              f"(known extensions: {', '.join(sorted(extensions))})")
