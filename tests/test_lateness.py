@@ -27,6 +27,9 @@ def test_policy_from_problem_yaml_and_the_option_overrides_its_deadline(problem_
     ("late:\n  penalty: 0.1\n  typo: 1\n", "unknown key 'typo'"),
     ("late:\n  penalty: 2\n", "late.penalty: expected a fraction"),
     ("late:\n  grace: -1\n", "late.grace: expected a number >= 0"),
+    ("late:\n  grace: .inf\n", "late.grace: expected a number >= 0, got inf"),  # crashed every grade (exit 3)
+    ("late:\n  grace: 600000\n", "late.grace: 600000 minutes is more than a year"),
+    ("late:\n  penalty: .nan\n", "late.penalty: expected a number >= 0, got nan"),
     ("late:\n  deadline: 2026-03-01 23:59:00\n", "no UTC offset"),
     ("late:\n  deadline: soon\n", "not an ISO 8601 time"),
 ])

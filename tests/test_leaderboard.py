@@ -105,6 +105,15 @@ def test_group_weights_from_problem_yaml(tmp_path):
     yaml_path.write_text(yaml_path.read_text().replace("secret: 2", "secret: -1"))
     out = judge("grade", copy, SUBS / "accepted" / "bfs_class.py", "--no-store")
     assert out.returncode == 2 and "scoring.groups.secret" in out.stderr and str(yaml_path) in out.stderr
+    # YAML's .nan passed `>= 0` and made every score NaN (sorted anyhow); all zero scores everyone 0 of 0
+    for groups, message in (("{sample: 0, secret: .nan}", r"scoring\.groups\.secret: expected a number from 0"),
+                            ("{sample: 0, secret: .inf}", r"scoring\.groups\.secret: expected a number from 0"),
+                            ("{sample: 0, secret: 0, random: 0}", "every group weighs 0")):
+        yaml_path.write_text(yaml_path.read_text().split("scoring:")[0] + f"scoring:\n  groups: {groups}\n")
+        with pytest.raises(ProblemError, match=message):
+            scoring.weights(load_problem(str(copy)))
+    yaml_path.write_text(yaml_path.read_text().split("scoring:")[0] + "scoring:\n  groups: {sample: 0, secret: 0}\n")
+    assert scoring.weights(load_problem(str(copy))) == {"sample": 0.0, "secret": 0.0}  # the random cases weigh 1
 
 
 def test_the_same_name_in_two_languages_is_two_authors(tmp_path):

@@ -23,6 +23,8 @@ from judge.problems.problem import Problem
 from judge.results.roster import parse_time
 
 KEYS = {"deadline", "penalty", "cap", "grace"}
+#: The longest grace: past it a time computed from the deadline soon leaves what datetime can hold.
+MAX_GRACE_MINUTES = 366 * 24 * 60
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ def policy(problem: Problem | None, deadline: str | None = None) -> Policy:
         result = Policy(deadline=_time(data.get("deadline"), f"{where}.deadline"),
                         penalty=_fraction(data.get("penalty", 0.0), f"{where}.penalty"),
                         cap=_fraction(data.get("cap", 1.0), f"{where}.cap"),
-                        grace_minutes=_number(data.get("grace", 0), f"{where}.grace"))
+                        grace_minutes=_minutes(data.get("grace", 0), f"{where}.grace"))
     if deadline:
         result = Policy(parse_time(deadline, "--deadline"), result.penalty, result.cap, result.grace_minutes)
     return result
@@ -94,9 +96,17 @@ def _time(value: object, where: str) -> str:
 
 
 def _number(value: object, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+    # .inf and .nan are YAML numbers: a grace of .inf crashed every `grade` (exit 3) and passed verify
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
         raise ProblemError(f"{where}: expected a number >= 0, got {value!r}")
     return float(value)
+
+
+def _minutes(value: object, where: str) -> float:
+    number = _number(value, where)
+    if number > MAX_GRACE_MINUTES:
+        raise ProblemError(f"{where}: {value!r} minutes is more than a year ({MAX_GRACE_MINUTES} minutes)")
+    return number
 
 
 def _fraction(value: object, where: str) -> float:

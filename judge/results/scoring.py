@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from judge.errors import ProblemError
-from judge.problems.cases import check_group_names
+from judge.problems.cases import RANDOM_GROUP, check_group_names, groups as case_groups
 from judge.problems.problem import Problem
 from judge.verdict import CaseResult, Verdict
+
+#: The most one case may weigh: sums of many stay exact enough to rank by.
+MAX_WEIGHT = 1e6
 
 
 def weights(problem: Problem) -> dict[str, float]:
@@ -24,10 +27,15 @@ def weights(problem: Problem) -> dict[str, float]:
         raise ProblemError(f"{problem.yaml_path}: scoring: expected {{groups: {{GROUP: WEIGHT, ...}}}}")
     out = {}
     for group, weight in groups.items():
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or weight < 0:
-            raise ProblemError(f"{problem.yaml_path}: scoring.groups.{group}: expected a number >= 0, got {weight!r}")
+        # .nan passed `< 0` and made every score NaN, which sorts anyhow; .inf made them inf/inf
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight <= MAX_WEIGHT:
+            raise ProblemError(f"{problem.yaml_path}: scoring.groups.{group}: expected a number from 0 to "
+                               f"{MAX_WEIGHT:g}, got {weight!r}")
         out[str(group)] = float(weight)
     check_group_names(problem, groups, "scoring.groups")
+    if not any(out.get(group, 1.0) for group in (*case_groups(problem), RANDOM_GROUP)):
+        raise ProblemError(f"{problem.yaml_path}: scoring.groups: every group weighs 0, so every submission "
+                           f"would score 0 of 0")
     return out
 
 
