@@ -7,7 +7,7 @@ import pytest
 
 from helpers import DATA, ROOT, SUBMISSIONS, run_judge
 from judge.errors import SubmissionError, UsageError
-from judge.grading.grade import Options, find_submissions, grade, grade_one
+from judge.grading.grade import Options, find_submissions, fresh_servers, grade, grade_one
 from judge.problems import values
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
@@ -306,3 +306,43 @@ def test_first_failure_ends_skips_the_rest_with_the_first_failures_verdict():
     assert lazy.verdict is full.verdict is Verdict.WA
     assert [c.verdict for c in lazy.cases[:first + 1]] == [c.verdict for c in full.cases[:first + 1]]
     assert all(c.verdict is Verdict.SKIPPED for c in lazy.cases[first + 1:]) and first + 1 < len(cases)
+
+
+@pytest.mark.parametrize("language", ["java", "go"])
+def test_a_case_shown_in_full_after_a_hidden_one_gets_a_server_that_never_saw_it(problem_copy, language):
+    """Red-team round 18: a group shown in full (visibility) that ran after `secret` in the same server
+    could print a secret case's input, kept in a Java static or a Go package variable (their servers
+    keep one process across cases, as LeetCode does). Such a case now starts a fresh server; sample
+    first, as by default, needs none."""
+    assert fresh_servers(load_problem(str(problem_copy)), load_cases(load_problem(str(problem_copy)))) == frozenset()
+    worked = problem_copy / "cases" / "worked"
+    worked.mkdir()
+    (worked / "one.yaml").write_text((problem_copy / "cases" / "sample" / "examples.yaml").read_text()
+                                     .replace("example-1", "worked-1").replace("example-2", "worked-2"))
+    (problem_copy / "problem.yaml").write_text((problem_copy / "problem.yaml").read_text()
+                                               + "visibility: {worked: full}\n")
+    problem = load_problem(str(problem_copy))
+    cases = load_cases(problem)
+    source = problem_copy.parent / f"Stash.{language}"
+    solution = (SUBMISSIONS / "accepted" / f"dfs_recursive.{language}").read_text()
+    if language == "java":
+        source.write_text(solution.replace(
+            "    public char[][] updateBoard(char[][] board, int[] click) {\n",
+            "    static java.util.List<String> seen = new java.util.ArrayList<>();\n"
+            "    public char[][] updateBoard(char[][] board, int[] click) {\n"
+            "        System.out.println(\"SEEN \" + seen.size() + \" \" + "
+            "String.join(\" \", seen.subList(Math.max(0, seen.size() - 3), seen.size())));\n"
+            "        seen.add(new String(board[0]));\n", 1))
+    else:
+        source.write_text("import (\n\t\"fmt\"\n\t\"strings\"\n)\n\nvar seen []string\n\n" + solution.replace(
+            "func updateBoard(board [][]byte, click []int) [][]byte {\n",
+            "func updateBoard(board [][]byte, click []int) [][]byte {\n"
+            "\tfmt.Println(\"SEEN\", len(seen), strings.Join(seen[max(0, len(seen)-3):], \" \"))\n"
+            "\tseen = append(seen, string(board[0]))\n", 1))
+    groups = [c.group for c in cases]
+    assert groups.index("worked") > groups.index("secret")
+    result = grade(problem, cases, [source], Options())[0]
+    assert result.verdict is Verdict.AC
+    shown = [c for c in result.cases if c.group == "worked"]
+    assert [c.output.split()[:2] for c in shown] == [["SEEN", "0"], ["SEEN", "1"]]
+    assert [c.output.split()[2:] for c in shown] == [[], ["EEEEE"]]   # worked-1's first row, nothing of secret's

@@ -6,13 +6,13 @@ import json
 import marshal
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypedDict
 
 from judge import files, languages
-from judge.errors import UsageError
+from judge.errors import ProblemError, UsageError
 from judge.grading.session import Outcome, Session
 from judge.grading.warm import Warm
 from judge.languages.base import Language
@@ -134,13 +134,14 @@ def display_name(path: Path) -> str:
 def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options: Options | None = None,
             language: Language | None = None, each: Callable[[int, Outcome], bool | None] | None = None,
             meanwhile: Callable[[], Sequence[bytes] | None] | None = None,
-            known: Callable[[int], Known | None] | None = None) -> Execution:
+            known: Callable[[int], Known | None] | None = None, fresh: Collection[int] = ()) -> Execution:
     """Run one submission on every input in order, in a fresh case state each, in the box. Each input
     is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile (the outcome
     is then kept without its answer's value, which `each` has seen) and says whether the case failed
     (without it, a case fails when it has no answer), for `options.first_failure_ends`. While
     the server starts, `meanwhile()` runs and the requests are encoded (unless it returns them so).
-    `known(i)`: the answer input i is expected to get, recognised by its bytes (protocol.Known)."""
+    `known(i)`: the answer input i is expected to get, recognised by its bytes (protocol.Known). `fresh`:
+    the inputs that get a server of their own, which has seen none of the inputs before them."""
     options = options or Options()
     language = language or languages.for_path(source)
     result = Execution(language.name)
@@ -166,8 +167,10 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
             if stopped:
                 result.outcomes.append(None)
                 continue
-            outcome = session.run(args, requests[i + 1] if i + 1 < len(requests) else None,
-                                  known(i) if known is not None else None, options.poll)
+            if i in fresh:
+                session.fresh()
+            following = requests[i + 1] if i + 1 < len(requests) and i + 1 not in fresh else None
+            outcome = session.run(args, following, known(i) if known is not None else None, options.poll)
             if session.compile_error is not None:
                 result.compile_error = session.compile_error
                 return result
@@ -261,6 +264,7 @@ class CaseData:
         self.expected: list[str] = []
         self.encodings: list[bytes] = []
         self.knowns: list[Known | None | bool] = []   # False: not worked out yet
+        self.fresh_before: frozenset[int] | None = None
 
     def fill(self) -> list[bytes]:
         """Work both out unless done (another submission's thread may be at it: then wait); the requests."""
@@ -272,6 +276,13 @@ class CaseData:
                 self.requests = [encode_args(c.arg_list(self.problem)) for c in self.cases]
         return self.requests
 
+    def fresh(self) -> frozenset[int]:
+        """The cases that get a server of their own (fresh_servers), worked out once."""
+        with self.lock:
+            if self.fresh_before is None:
+                self.fresh_before = fresh_servers(self.problem, self.cases)
+            return self.fresh_before
+
     def known(self, i: int) -> Known | None:
         """Case i's expected answer as a Known (None where its bytes could not be told apart)."""
         if i >= len(self.knowns):
@@ -280,6 +291,28 @@ class CaseData:
         if known is False:  # two threads may both work it out: the same value either way
             known = self.knowns[i] = _known(self.problem, self.encodings[i])
         return known if isinstance(known, Known) else None
+
+
+def fresh_servers(problem: Problem, cases: Sequence[Case]) -> frozenset[int]:
+    """The cases that start a server of their own: a case of a group whose output its author sees
+    (visibility `full`) after a case of one they do not, in the same server. That server has run the
+    earlier case's input and could have kept it (a static in C++, Java or Go; a module put in Python's
+    sys.modules) to print it, or put it in its answer, where the later case is shown in full. The
+    package's order is kept: sample first (full by default), so by default no case needs one."""
+    from judge.results import visibility
+
+    try:
+        policy = visibility.policy(problem)
+    except ProblemError:  # the exports refuse it and say why; here, the default's levels
+        policy = visibility.DEFAULT
+    fresh, unseen = set(), False   # unseen: this server has run a case its author does not see in full
+    for i, case in enumerate(cases):
+        shown = policy.level(case.group) == visibility.FULL
+        if shown and unseen:
+            fresh.add(i)
+            unseen = False
+        unseen = unseen or not shown
+    return frozenset(fresh)
 
 
 def _known(problem: Problem, text: bytes) -> Known | None:
@@ -319,7 +352,7 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
 
     try:
         execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each, data.fill,
-                            data.known)
+                            data.known, data.fresh())
     except Exception as exc:  # a bug of the judge must not take the other submissions down
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")
     common: _Submitted = dict(submission=name, path=str(source.resolve()), language=language.name, sha256=digest)

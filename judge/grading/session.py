@@ -179,6 +179,10 @@ class Session:
             self._stop()
         return outcome
 
+    def fresh(self) -> None:
+        """End the server now: the next input starts a new one, which has seen none of the inputs before."""
+        self._stop()
+
     def _start(self, meanwhile: Callable[[], None] | None = None) -> Outcome | None:
         """Start a server for the next input; None when it is ready, else what its failure means."""
         assert self.workdir is not None  # prepare() made it before any server
