@@ -23,6 +23,7 @@ from judge.languages.python import site_folders as python_site_folders
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
 from judge.sandbox.box import RlimitsBox, detect
+from judge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 NEW = ("cpp", "java", "go", "javascript", "typescript")
@@ -334,6 +335,28 @@ def test_java_a_void_entry_point_is_judged_in_place_where_the_signature_allows(t
         assert "X" in [cell for row in outcome.value for cell in row]
     else:
         assert run.compile_error and "no entry point" in run.compile_error, run.compile_error
+
+
+def test_java_keeps_the_message_and_line_of_an_exception_thrown_many_times(tmp_path):
+    """Sweep 8: after a site had thrown often, HotSpot's optimised code threw a preallocated
+    ArrayIndexOutOfBoundsException with no message and no stack trace (OmitStackTraceInFastThrow):
+    later cases' RE said the type alone, where the README promises its message and the line."""
+    coins = load_problem("coin_change")
+    path = tmp_path / "Solution.java"
+    path.write_text("class Solution {\n"
+                    "    static int at(int[] a, int i) { return a[i]; }\n"
+                    "    public int coinChange(int[] coins, int amount) {\n"
+                    "        int[] a = new int[1];\n"
+                    "        for (int k = 0; k < 40000; k++) {\n"
+                    "            try { at(a, -2); } catch (ArrayIndexOutOfBoundsException e) { }\n"
+                    "        }\n"
+                    "        return at(a, -2);\n"
+                    "    }\n}\n")
+    run = execute(coins, path, [[[1], 1], [[1], 2]])
+    assert run.compile_error is None, run.compile_error
+    for outcome in run.outcomes:
+        assert outcome is not None and outcome.verdict is Verdict.RE
+        assert "Index -2 out of bounds for length 1" in outcome.message and "line 2" in outcome.message, outcome.message
 
 
 def test_java_offers_javafx_pair_and_entry_points_that_throw(tmp_path):

@@ -112,6 +112,9 @@ class Java(Compiled):
         return [java, f"-Xmx{memory_mb}m", f"-Xms{min(memory_mb, 64)}m", "-XX:MaxMetaspaceSize=128m",
                 "-XX:MaxDirectMemorySize=64m", "-XX:ReservedCodeCacheSize=64m", "-XX:+UseSerialGC",
                 "-XX:-UsePerfData", "-Xshare:auto", "-Djava.awt.headless=true",
+                # HotSpot throws a preallocated exception, with no message or line, from a site it has
+                # compiled after many throws: later cases' RE lost "Index -2 out of bounds ... (line 10)"
+                "-XX:-OmitStackTraceInFastThrow",
                 "-cp", str(prepared.artifact), "judge.JudgeServer", dumps(config)]
 
 
