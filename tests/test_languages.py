@@ -359,6 +359,29 @@ def test_java_keeps_the_message_and_line_of_an_exception_thrown_many_times(tmp_p
         assert "Index -2 out of bounds for length 1" in outcome.message and "line 2" in outcome.message, outcome.message
 
 
+@pytest.mark.parametrize("problem_id, source, compiles", [
+    ("minesweeper", "class Solution {\npublic:\n  void updateBoard(vector<vector<char>>& board, vector<int>& click) {\n"
+                    "    board[click[0]][click[1]] = 'X';\n  }\n};\n", True),
+    ("coin_change", "class Solution {\npublic:\n  void coinChange(vector<int>& coins, int amount) {\n  }\n};\n", False),
+    ("minesweeper", "class Solution {\npublic:\n  vector<string> updateBoard(vector<vector<char>>& board, "
+                    "vector<int>& click) {\n    return {};\n  }\n};\n", False),
+])
+def test_cpp_a_void_entry_point_is_judged_in_place_where_the_signature_allows(tmp_path, problem_id, source, compiles):
+    """Sweep 8: every C++ `void updateBoard` was CE ("conversion from 'void' to non-scalar type"): the glue's
+    `if constexpr` was in plain code, where g++ compiles the branch not taken too."""
+    path = tmp_path / "solution.cpp"
+    path.write_text(source)
+    problem = load_problem(problem_id)
+    run = execute(problem, path, [load_cases(problem)[0].arg_list(problem)])
+    if compiles:
+        assert run.compile_error is None, run.compile_error
+        outcome = run.outcomes[0]
+        assert outcome is not None and outcome.verdict is None  # answered: the board it changed
+        assert "X" in [cell for row in outcome.value for cell in row]
+    else:
+        assert run.compile_error and "no entry point" in run.compile_error, run.compile_error
+
+
 def test_java_offers_javafx_pair_and_entry_points_that_throw(tmp_path):
     """LeetCode's Java has javafx.util.Pair; an entry point may declare checked exceptions."""
     schedule = load_problem("course_schedule")

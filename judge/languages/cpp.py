@@ -86,16 +86,25 @@ def glue(problem: Problem) -> str:
     back = f"jdg::dump(a{sig.inplace_index})" if sig.inplace_index is not None else '"null"'
     if sig.returns == "void":  # judged on the in-place argument, whatever the call returns
         lines += [f"    {call};", f"    return {back};", "}"]
+    elif sig.inplace_index is None:  # `void` is another signature here: CE, as the platform's driver says
+        lines += [f"    {cpp_type(sig.returns)} jdg_r = {call};", "    return jdg::dump(jdg_r);", "}"]
     else:
-        ret = cpp_type(sig.returns)
+        # A `void` entry point is judged on the in-place argument. `if constexpr` discards a branch only
+        # in a template, and only when the branch depends on it: so a generic lambda, and the call made
+        # dependent on its parameter; in plain code the other branch was compiled too, and every `void`
+        # updateBoard was CE ("conversion from 'void' to non-scalar type").
+        ret, dependent = cpp_type(sig.returns), f"((void)jdg_t, {call})"
         lines += [
-            f"    if constexpr (std::is_void_v<decltype({call})>) {{",
-            f"        {call};",
-            f"        return {back};",
-            "    } else {",
-            f"        {ret} jdg_r = {call};",
-            "        return jdg::dump(jdg_r);",
-            "    }",
+            "    auto jdg_go = [&](auto jdg_t) -> std::string {",
+            f"        if constexpr (std::is_void_v<decltype({dependent})>) {{",
+            f"            {dependent};",
+            f"            return {back};",
+            "        } else {",
+            f"            {ret} jdg_r = {dependent};",
+            "            return jdg::dump(jdg_r);",
+            "        }",
+            "    };",
+            "    return jdg_go(0);",
             "}",
         ]
     lines.append("int main(int argc, char** argv) { return jdg::serve(argc, argv, jdg_call); }")
