@@ -75,6 +75,24 @@ def test_search_finds_a_small_counterexample(name):
     assert PROBLEM.validator.check(outcome.found.case.args) == []
 
 
+def test_search_says_when_its_counterexample_fails_only_after_earlier_inputs(tmp_path):
+    """Sweep 8: a Go memo in a package variable (kept across the inputs of the search's one server)
+    was shown a minimal counterexample that passes when run alone, with no word of it."""
+    coins = load_problem("coin_change")
+    path = tmp_path / "global_memo.go"
+    path.write_text("var memo = map[int]int{}\n\nfunc coinChange(coins []int, amount int) int {\n"
+                    "\tif amount == 0 {\n\t\treturn 0\n\t}\n\tif amount < 0 {\n\t\treturn -1\n\t}\n"
+                    "\tif v, ok := memo[amount]; ok {\n\t\treturn v\n\t}\n\tbest := -1\n"
+                    "\tfor _, c := range coins {\n\t\tr := coinChange(coins, amount-c)\n"
+                    "\t\tif r >= 0 && (best < 0 || r+1 < best) {\n\t\t\tbest = r + 1\n\t\t}\n\t}\n"
+                    "\tmemo[amount] = best\n\treturn best\n}\n")
+    outcome = fuzz.search(coins, path, examples=200, seed=529)
+    assert outcome.found is not None and fuzz.ALONE_NOTE in outcome.notes
+    # A counterexample that fails alone gets no such note.
+    plain = fuzz.search(PROBLEM, SUBMISSIONS / "wrong_answer" / "miscount.py", examples=200, seed=529)
+    assert plain.found is not None and fuzz.ALONE_NOTE not in plain.notes
+
+
 def test_search_finds_nothing_on_an_accepted_submission():
     outcome = fuzz.search(PROBLEM, SUBMISSIONS / "accepted" / "bfs_class.py", examples=30, seed=1)
     assert outcome.found is None and outcome.stopped is None and outcome.examples >= 10

@@ -38,6 +38,9 @@ from judge.verdict import CaseResult, Verdict
 if TYPE_CHECKING:  # hypothesis is imported where it is used: most runs never need it
     from hypothesis.strategies import SearchStrategy
 
+    from judge.languages.base import Language
+    from judge.sandbox.box import Box
+
 GROUP = "random"
 DEFAULT_COUNT = defaults.RANDOM_CASES
 DEFAULT_SEED = defaults.SEED
@@ -336,9 +339,26 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
                         file=problem.parts["generator"], line=0,
                         description=f"found by judge fuzz (seed {seed}) and shrunk by hypothesis")
             outcome.found = Found(case, check(problem, case, attempt))
+            if not _fails_alone(problem, Path(source), mine.language, box, args, expected):
+                outcome.notes.append(ALONE_NOTE)
     outcome.examples = len(seen)
     outcome.seconds = time.perf_counter() - started
     return outcome
+
+
+#: Said when the counterexample shown passes in a fresh server (judge fuzz keeps one across its inputs).
+ALONE_NOTE = ("run alone, in a fresh server, the submission gets this input right: it fails only after the "
+              "inputs run before it, through state kept between calls (a static or global variable). LeetCode "
+              "runs a submission's tests in one process too, so the bug is real: reset that state in each call")
+
+
+def _fails_alone(problem: Problem, source: Path, language: Language, box: Box | None, args: dict[str, Any],
+                 expected: Any) -> bool:
+    """Whether the submission gets `args` wrong in a server that has run nothing before (a Java static or a
+    Go global made the search's shared server fail an input that alone passes)."""
+    with Session(problem, source, language, box) as alone:
+        attempt = alone.run([args[p.name] for p in problem.signature.params])
+        return not alone.ok or _wrong(problem, args, expected, attempt)
 
 
 #: Shrinking's time limit: this many times the reference's slowest time, at least SHRINK_FLOOR seconds.
