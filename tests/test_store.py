@@ -493,6 +493,35 @@ def test_a_changed_checker_is_not_served_from_the_cache(tmp_path):
     assert [r["cached"] for r in changed["results"]] == [False]
 
 
+def test_a_changed_signature_is_not_served_from_the_cache(tmp_path):
+    """Red-team of the store: a typo in the signature fixed (or `inplace` removed) kept the stored verdict,
+    through grade and regrade alike; the signature is in the key now."""
+    package = copy_problem(tmp_path)
+    db, sub = tmp_path / "r.sqlite3", SUBS / "accepted" / "inplace_none.py"
+    first = json.loads(judge("grade", package, sub, "--json", "--fuzz", "0", db=db).stdout)
+    assert [(r["verdict"], r["cached"]) for r in first["results"]] == [("AC", False)]
+    yaml_path = package / "problem.yaml"
+    yaml_path.write_text(yaml_path.read_text().replace("inplace: board", "", 1))
+    changed = json.loads(judge("grade", package, sub, "--json", "--fuzz", "0", db=db).stdout)
+    assert [(r["verdict"], r["cached"]) for r in changed["results"]] == [("WA", False)]
+
+
+def test_the_key_holds_the_box_and_the_judges_own_code(monkeypatch):
+    """A result graded without a sandbox stood under --require-sandbox, and one graded by an older judge
+    (a harness since fixed) after an upgrade: both are in the key now."""
+    from judge.grading import recorder
+    from judge.grading.grade import Options
+    from judge.problems.problem import load_problem
+    from judge.sandbox.box import BwrapBox, RlimitsBox
+
+    problem = load_problem("minesweeper")
+    key = recorder.cache_key("0" * 64, "python", problem, "tests", Options(box=BwrapBox(executable="bwrap")))
+    assert key != recorder.cache_key("0" * 64, "python", problem, "tests", Options(box=RlimitsBox(reason="x")))
+    assert len(recorder.judge_build()) == 64
+    monkeypatch.setattr(recorder, "judge_build", lambda: "another judge")
+    assert key != recorder.cache_key("0" * 64, "python", problem, "tests", Options(box=BwrapBox(executable="bwrap")))
+
+
 def _store_of_schema(path, version):
     """A store as the judge with schema `version` created it (its first migrations only), still open."""
     conn = sqlite3.connect(path)

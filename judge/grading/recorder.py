@@ -43,10 +43,36 @@ def toolchain_version(language: str) -> str:
     return languages.by_name(language).toolchain().version or "unknown"
 
 
+#: The judge's files that can change a verdict: its code, the harnesses, the TypeScript compiler's lock.
+BUILD_SUFFIXES = (".py", ".cpp", ".java", ".go", ".js", ".ts", ".json")
+
+
+@cache
+def judge_build() -> str:
+    """A sha256 of the judge's own code and harnesses (some 125 files, 3 ms), so that a result graded
+    by another judge (an upgrade, a harness fixed) is graded again: it was reused, and a fixed bug's
+    verdicts stood in the store for ever."""
+    import hashlib
+    import os
+
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parents[1]
+    for folder, subfolders, names in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if d not in ("__pycache__", "node_modules"))
+        for name in sorted(names):
+            if name.endswith(BUILD_SUFFIXES):
+                path = Path(folder, name)
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def cache_key(sha256: str, language: str, problem: Problem, tests: str, options: Options) -> str:
-    """What must be unchanged for a stored result to stand: source, toolchain, test set, checker, limits, policy."""
+    """What must be unchanged for a stored result to stand: source, toolchain, test set, checker, limits,
+    the entry point's signature, the box, the judge itself, and the policy."""
+    box = options.box.name if options.box is not None else "unknown"
     return content_hash(sha256, language, toolchain_version(language), tests, problem.checker_fingerprint,
                         json.dumps(asdict(problem.limits), sort_keys=True),
+                        json.dumps(asdict(problem.signature), sort_keys=True), f"box={box}", judge_build(),
                         f"skip_after_limit={options.skip_after_limit}")
 
 
