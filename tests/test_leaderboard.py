@@ -116,6 +116,28 @@ def test_group_weights_from_problem_yaml(tmp_path):
     assert scoring.weights(load_problem(str(copy))) == {"sample": 0.0, "secret": 0.0}  # the random cases weigh 1
 
 
+def test_a_changed_scoring_applies_to_what_was_graded_before(tmp_path):
+    """Reproducibility review: the leaderboard kept each submission's score from its first grading,
+    so after `scoring:` changed the gradebook contradicted `grade` and ranked the two the other way."""
+    copy = tmp_path / "weighted"
+    shutil.copytree(ROOT / "problems" / "minesweeper", copy)
+    db = tmp_path / "r.sqlite3"
+    subs = [SUBS / "wrong_answer" / "mine_noop.py", SUBS / "wrong_answer" / "four_way.py"]
+    assert judge("grade", copy, *subs, "--fuzz", "0", "--db", db).returncode == 1
+
+    def scores():
+        doc = json.loads(judge("leaderboard", copy, "--db", db, "--format", "json").stdout)
+        return {e["submission"].split("/")[-1]: (e["score"], e["max_score"]) for e in doc["entries"]}
+
+    before = scores()
+    assert before["mine_noop.py"][1] == before["four_way.py"][1] == 106
+    yaml_path = copy / "problem.yaml"
+    yaml_path.write_text(yaml_path.read_text() + "scoring:\n  groups: {sample: 50, secret: 1}\n")
+    fresh = json.loads(judge("grade", copy, *subs, "--fuzz", "0", "--no-store", "--json").stdout)
+    graded = {r["submission"].split("/")[-1]: (r["score"], r["max_score"]) for r in fresh["results"]}
+    assert scores() == graded and graded["mine_noop.py"][1] == 204
+
+
 def test_the_same_name_in_two_languages_is_two_authors(tmp_path):
     """accepted/reversed_pair.py and accepted/reversed_pair.cpp: two authors, each ranked."""
     two_sum = ROOT / "tests" / "data" / "problems" / "two_sum"

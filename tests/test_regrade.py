@@ -202,3 +202,24 @@ def test_fuzz_is_bounded(tmp_path):
     result = run_judge("grade", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py", "--fuzz", "1000000",
                        "--no-store")
     assert result.returncode == 2 and "--fuzz must be at most 100,000" in result.stderr
+
+
+def test_a_stored_id_names_the_package_it_was_graded_from_not_the_bundled_one(tmp_path):
+    """Reproducibility review: a copy of coin_change kept its id; `leaderboard coin_change` and `regrade
+    coin_change` loaded problems/coin_change instead (its 67 cases, not the copy's 68), said the cases
+    had changed, and following its advice dropped the case the instructor had added."""
+    package = tmp_path / "coin_change"
+    shutil.copytree(ROOT / "problems" / "coin_change", package)
+    db = tmp_path / "r.sqlite3"
+    sub = ROOT / "submissions" / "coin_change" / "accepted" / "bfs_bare_function.py"
+    assert run_judge("grade", package, sub, "--fuzz", "0", "--db", db).returncode == 0
+    added = run_judge("add-case", package, "--coins", "2,5", "--amount", "3", "--name", "new-one")
+    assert added.returncode == 0, added.stderr
+    before = run_judge("leaderboard", "coin_change", "--db", db)
+    assert before.returncode == 0 and "cases changed" in before.stdout, before.stdout   # the copy's, yes
+    regraded = run_judge("regrade", "coin_change", "--db", db, "--fuzz", "0")
+    assert regraded.returncode == 0, regraded.stderr
+    doc = json.loads(run_judge("leaderboard", "coin_change", "--db", db, "--format", "json").stdout)
+    assert [(e["passed"], e["total"]) for e in doc["entries"]] == [(68, 68)]
+    after = run_judge("leaderboard", "coin_change", "--db", db)
+    assert after.returncode == 0 and "cases changed" not in after.stdout, after.stdout

@@ -5,7 +5,8 @@ The rules (README "Leaderboard" says the same):
    cases); authors graded only on an older set are listed apart as stale, and a roster's students
    with no submission as missing.
 2. A submission is the pair (author, content hash); graded several times, it keeps its first
-   grading, and the per-case median of its CPU times over every real (not cached) grading.
+   grading, and the per-case median of its CPU times over every real (not cached) grading; its
+   score comes from its cases and the package's current weights.
 3. Each author is ranked by their best submission: higher score first (cases passed, or the
    problem's group weights, less the late penalty), then lower speed ratio, then the earlier
    hand-in time, then the author's name.
@@ -111,8 +112,11 @@ class Leaderboard:
         return [*self.entries, *self.stale, *self.missing]
 
 
-def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None = None) -> list[Entry]:
-    """Every author's best submission on a test set, in ranking order with ranks set."""
+def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None = None,
+         weights: Mapping[str, float] | None = None) -> list[Entry]:
+    """Every author's best submission on a test set, in ranking order with ranks set; scored with the
+    package's current `weights` when given (a changed `scoring:` applies to what was graded before),
+    else as stored."""
     policy = policy or lateness.Policy()
     overheads = language_overheads(store, tests)
     reference = {}
@@ -133,15 +137,16 @@ def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None 
             handin = first.handin
             when = utc(handin.submitted_at) or first.graded_at
             late = lateness.assess(policy, handin.submitted_at, handin.marked_late)
+            score, max_score = (first.score, first.max_score) if weights is None else scoring.score(cases, weights)
             candidates.append(Entry(
                 rank=0, author=author, submission=first.name, language=first.language,
                 verdict=first.verdict, passed=first.passed, total=first.total,
-                score=first.score * (1 - late.penalty), max_score=first.max_score,
+                score=score * (1 - late.penalty), max_score=max_score,
                 speed=speed_ratio(cases, reference, overheads.get(first.language, {})),
                 submitted_at=when, sha256=first.sha256, attempts=len(versions), cases=cases,
                 first_failure=first.first_failure, student_id=handin.student_id, name=handin.name,
                 email=handin.email, graded_at=first.graded_at, late=late.late, late_days=late.days,
-                penalty=late.penalty, score_before_penalty=first.score, test_set=tests))
+                penalty=late.penalty, score_before_penalty=score, test_set=tests))
         entries.append(min(candidates, key=Entry.key))
     entries.sort(key=Entry.key)
     return [replace(entry, rank=i) for i, entry in enumerate(entries, 1)]
@@ -218,6 +223,10 @@ def locate(store: Store, problem_arg: str | None) -> Target:
             raise UsageError(f"{store.path}: " + (f"several problems are stored ({', '.join(stored)}); name one"
                                                  if stored else "no grading runs stored yet; run judge grade first"))
         problem_id = stored[0]
+    elif problem_arg in stored and not PurePath(problem_arg).parent.parts:
+        # A stored id: the package it was last graded from, below; not the problems folder's package of
+        # that id, which a copy of Minesweeper kept under its id (its own cases, weights, deadline) is not.
+        problem_id = problem_arg
     else:
         try:
             problem = load_problem(problem_arg)
@@ -229,9 +238,16 @@ def locate(store: Store, problem_arg: str | None) -> Target:
     latest = store.latest_run(problem_id)
     if latest is None:
         raise UsageError(f"{store.path}: no graded submissions of {problem_id!r} stored yet; run judge grade first")
+    if problem is None and latest.problem_path:
+        try:
+            problem = load_problem(latest.problem_path)
+        except JudgeError:  # moved or deleted since: the problems folders' package of that id, if any
+            problem = None
+        if problem is not None and problem.id != problem_id:
+            problem = None
     if problem is None:
         try:
-            problem = load_problem(latest.problem_path or problem_id)
+            problem = load_problem(problem_id)
         except JudgeError:
             problem = None
     return Target(problem_id, problem, latest)
@@ -245,22 +261,22 @@ def build(store: Store, target: Target, deadline: str | None = None, roster: Ros
     problem, tests = target.problem, target.latest.test_set_hash
     measured = bool(store.reference_times(tests))
     policy = lateness.policy(problem, deadline or store.last_given(target.problem_id)[0] or None)
-    entries = rank(store, target.problem_id, tests, policy)
+    weights = scoring.weights(problem) if problem is not None else None
+    entries = rank(store, target.problem_id, tests, policy, weights)
     names = [c.name for c in entries[0].cases] if entries else []
     title = problem.title if problem is not None else target.problem_id
-    weights = scoring.weights(problem) if problem is not None else {}
     seen = {e.author for e in entries}
     stale: list[Entry] = []
     for older in store.test_sets(target.problem_id):
         if older == tests:
             continue
-        for entry in rank(store, target.problem_id, older, policy):
+        for entry in rank(store, target.problem_id, older, policy, weights):
             if entry.author not in seen:
                 seen.add(entry.author)
                 stale.append(replace(entry, rank=0, stale=True))
     present = [*entries, *stale]
     missing = [missing_entry(s) for s in (roster.students if roster else ()) if not _handed_in(s, present)]
-    return Leaderboard(target.problem_id, title, tests, entries, names, measured, weights, stale, missing,
+    return Leaderboard(target.problem_id, title, tests, entries, names, measured, weights or {}, stale, missing,
                        policy.deadline, bool(store.overheads(tests)), package_changed,
                        problem is None or checkers.by_position(problem.checker))
 
