@@ -741,3 +741,40 @@ def test_go_a_build_constraint_is_a_plain_comment(problem):
     CE "misplaced compiler directive" on a file the platform compiles as it is."""
     solution = Go().sources("//go:build ignore\n\nfunc f() { sort.Ints(nil) }\n", problem)["solution.go"]
     assert "//go:build" not in solution and "// go:build ignore" in solution and '"sort"' in solution
+
+
+@pytest.mark.parametrize("language, name, damage", [
+    ("cpp", "bfs.cpp", "truncate"), ("java", "dfs_recursive.java", "empty"), ("typescript", "bfs_typed.ts", "empty"),
+    ("cpp", "bfs.cpp", "folder"),
+])
+def test_a_damaged_compile_cache_entry_is_built_again_not_blamed_on_the_submission(problem, tmp_path, language,
+                                                                                     name, damage):
+    """Reproducibility review: a truncated binary or an emptied class file in the compile cache was the
+    student's RE (or CE: "no entry point"), and stored so. Each entry's `.done` now holds the sha256 of
+    its files, checked on the copies the box runs; a damaged entry is dropped and built again."""
+    path = tmp_path / name
+    path.write_text((ROOT / "submissions" / "minesweeper" / "accepted" / name).read_text() + f"\n// {uuid.uuid4()}\n")
+    started = time.time()
+    assert execute(problem, path, [EXAMPLE]).outcomes[0].verdict is None
+    artifact = {"cpp": "solution", "java": "classes", "typescript": "solution.js"}[language]
+    # The entry this unique source made: the newest built since (its sources are not kept with it).
+    entry = max((d for d in (CACHE_ROOT / language).iterdir() if (d / ".done").exists() and (d / artifact).exists()),
+                key=lambda d: (d / ".done").stat().st_mtime)
+    assert (entry / ".done").stat().st_mtime >= started - 1
+    target = entry / artifact
+    if target.is_dir():
+        target = next(p for p in target.rglob("*.class"))
+    if damage == "truncate":
+        with target.open("r+b") as f:
+            f.truncate(1000)
+    elif damage == "empty":
+        target.write_bytes(b"")
+    else:
+        target.unlink()
+        target.mkdir()
+    run = execute(problem, path, [EXAMPLE])
+    assert run.compile_error is None and run.outcomes[0].verdict is None, (run.compile_error, run.outcomes)
+    assert not entry.exists()   # dropped: the next grading builds it into the cache again
+    assert execute(problem, path, [EXAMPLE]).outcomes[0].verdict is None
+    assert entry.exists()
+

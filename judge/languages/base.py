@@ -35,8 +35,9 @@ COMPILE_FILE_SIZE = 4 * ARTIFACT_CAP
 COMPILE_MEMORY = 2048 << 20
 #: Part of every cache key: builds made before compiles ran in a box (so could read any file) never match,
 #: nor (2) compile errors kept with an older wording of the judge's own first line (Go's signature), nor
-#: (3) those kept before errors only in the glue were named as such beside the compiler's notes.
-BUILD_FORMAT = "boxed-3"
+#: (3) those kept before errors only in the glue were named as such beside the compiler's notes, nor (4)
+#: entries whose `.done` holds no manifest of their files' sha256s (see _take).
+BUILD_FORMAT = "boxed-4"
 #: What toolchains print when a file hit the size limit or the box's /tmp filled up.
 TOO_LARGE = ("file too large", "file size limit exceeded", "no space left on device")
 
@@ -233,9 +234,15 @@ class Compiled(Language):
                 return Prepared(ok=False, message=message, source=source)
             fresh = True
         try:
-            prepared = self._take(build, None, workdir, source, started)
+            prepared = self._take(build, None, workdir, source, started, _manifest_of(build))
         except FileNotFoundError:
             # Another judge pruned the entry between its build and this copy: build privately, keep nothing.
+            _remove(workdir, self.artifacts)
+            return self._private(files, text, box, workdir, source, started)
+        except DamagedBuild:
+            # A file of the entry is not what the compiler wrote (a disk fault, a truncated copy, a hand):
+            # run as it was, it was the student's RE or CE, and stored so. Dropped, and built again privately.
+            _discard(build)
             _remove(workdir, self.artifacts)
             return self._private(files, text, box, workdir, source, started)
         if fresh:  # counted after the copy, so a prune it starts cannot take the entry from under it
@@ -252,11 +259,15 @@ class Compiled(Language):
         finally:
             shutil.rmtree(build, ignore_errors=True)
 
-    def _take(self, build: Path, message: str | None, workdir: Path, source: Path, started: float) -> Prepared:
-        """The build's compile error, or its artifacts copied into the box's folder."""
+    def _take(self, build: Path, message: str | None, workdir: Path, source: Path, started: float,
+              manifest: dict[str, str] | None = None) -> Prepared:
+        """The build's compile error, or its artifacts copied into the box's folder; with the entry's
+        `manifest`, DamagedBuild unless what was copied (or the error read) is what the compiler left."""
         failed = build / "compile_error.txt"
         if message is None and failed.exists():
             message = failed.read_text()
+            if manifest is not None and manifest != _files_digest(build, ("compile_error.txt",)):
+                raise DamagedBuild(build)
         if message is not None:
             return Prepared(ok=False, message=message, source=source)
         for name in self.artifacts:
@@ -265,6 +276,8 @@ class Compiled(Language):
                 shutil.copytree(src, dst)
             else:
                 shutil.copy2(src, dst)
+        if manifest is not None and manifest != _files_digest(workdir, self.artifacts):
+            raise DamagedBuild(build)  # checked on the copies: what the box runs
         return Prepared(ok=True, source=source, artifact=workdir / self.artifacts[0],
                         mounts=(HARNESS_DIR, *self.runtime_mounts()), compile_ms=(time.perf_counter() - started) * 1000)
 
@@ -280,7 +293,8 @@ class Compiled(Language):
             return message
         if message is not None:
             (tmp / "compile_error.txt").write_text(message)
-        (tmp / ".done").write_text("")
+        kept = ("compile_error.txt",) if message is not None else self.artifacts
+        (tmp / ".done").write_text(json.dumps(_files_digest(tmp, kept), sort_keys=True))
         try:
             os.rename(tmp, build)
         except OSError:  # another grader finished the same build first: theirs is as good
@@ -335,6 +349,44 @@ class Compiled(Language):
             _remove(folder, self.artifacts)
             return too_large, True
         return None, True
+
+
+class DamagedBuild(Exception):
+    """A compile cache entry whose files are not those its manifest names."""
+
+
+def _files_digest(folder: Path, names: tuple[str, ...]) -> dict[str, str]:
+    """The sha256 of every file under these names of `folder` (files, or folders walked), by relative path."""
+    digests = {}
+    for name in names:
+        top = folder / name
+        paths = sorted(p for p in top.rglob("*") if p.is_file()) if top.is_dir() else [top]
+        for path in paths:
+            digest = hashlib.sha256()
+            with path.open("rb") as f:
+                for chunk in iter(lambda: f.read(1 << 20), b""):
+                    digest.update(chunk)
+            digests[str(path.relative_to(folder))] = digest.hexdigest()
+    return digests
+
+
+def _manifest_of(build: Path) -> dict[str, str] | None:
+    """What an entry's `.done` says its files are; an empty dict (never equal to a digest) when unreadable."""
+    try:
+        data = json.loads((build / ".done").read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) and all(isinstance(v, str) for v in data.values()) else {}
+
+
+def _discard(build: Path) -> None:
+    """Take a cache entry out of use at once (renamed, so no other judge takes it meanwhile), then delete it."""
+    gone = build.with_name(f".gone-{build.name}-{os.getpid()}")
+    try:
+        os.rename(build, gone)
+    except OSError:
+        return  # already gone, or taken out by another judge
+    shutil.rmtree(gone, ignore_errors=True)
 
 
 def _remove(folder: Path, names: list[str] | tuple[str, ...]) -> None:
