@@ -346,3 +346,20 @@ def test_a_case_shown_in_full_after_a_hidden_one_gets_a_server_that_never_saw_it
     shown = [c for c in result.cases if c.group == "worked"]
     assert [c.output.split()[:2] for c in shown] == [["SEEN", "0"], ["SEEN", "1"]]
     assert [c.output.split()[2:] for c in shown] == [[], ["EEEEE"]]   # worked-1's first row, nothing of secret's
+
+
+def test_a_wrong_answer_that_is_the_in_place_argument_unchanged_says_so(tmp_path):
+    """Sweep 8: a Python solution that rebinds `board` to a copy, changes the copy and returns None is
+    judged on the board it was given, unchanged; the report listed every square as wrong and nothing
+    more. The checker's first line stays the case's message; the hint comes second."""
+    path = tmp_path / "copy_changed.py"
+    path.write_text("class Solution:\n    def updateBoard(self, board, click):\n"
+                    "        board = [row[:] for row in board]\n        board[click[0]][click[1]] = 'X'\n")
+    problem = load_problem("minesweeper")
+    cases = [c for c in load_cases(problem) if c.group == "sample"]
+    result = grade(problem, cases, [path], Options())[0]
+    first = result.cases[0]
+    assert first.verdict is Verdict.WA and first.message.startswith("(")  # the checker's own first line
+    assert first.diff[1].startswith("the answer is `board` unchanged, exactly as it was given")
+    wrong_elsewhere = grade(problem, cases, [SUBMISSIONS / "wrong_answer" / "four_way.py"], Options())[0]
+    assert not any("unchanged" in line for c in wrong_elsewhere.cases for line in c.diff)

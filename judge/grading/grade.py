@@ -224,8 +224,21 @@ def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer
     explanations = tuple(str(e) for e in explanations or ())
     if ok:
         return CaseResult(case.name, case.group, Verdict.AC, **answered)
+    # Second, under the checker's first line (which stays the case's message): a list of every wrong
+    # square cut short would hide it, and where it is the cause it is the one line that says so.
+    explanations = explanations[:1] + _unchanged(problem, case, outcome.value) + explanations[1:]
     first = (explanations[0] if explanations else "wrong answer") + note
     return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=kept, **answered)
+
+
+def _unchanged(problem: Problem, case: Case, value: Any) -> tuple[str, ...]:
+    """Why a wrong answer equal to the in-place argument as given may be: an entry point that returned
+    nothing is judged on that argument, and a solution that changed a copy of it left it as it was."""
+    name = problem.signature.inplace
+    if name is None or name not in case.args or value != case.args[name]:
+        return ()
+    return (f"the answer is `{name}` unchanged, exactly as it was given (an entry point that returns nothing is "
+            f"judged on `{name}` as it left it: a solution that changed a copy of it changed nothing)",)
 
 
 def _kept(value: Any) -> tuple[Any, str, str]:
