@@ -309,9 +309,10 @@ class CaseData:
 def fresh_servers(problem: Problem, cases: Sequence[Case]) -> frozenset[int]:
     """The cases that start a server of their own: a case of a group whose output its author sees
     (visibility `full`) after a case of one they do not, in the same server. That server has run the
-    earlier case's input and could have kept it (a static in C++, Java or Go; a module put in Python's
-    sys.modules) to print it, or put it in its answer, where the later case is shown in full. The
-    package's order is kept: sample first (full by default), so by default no case needs one."""
+    earlier case's input and could have kept it (a Java static, a Go package variable: their servers
+    keep one process across cases) to print it, or put it in its answer, where the later case is shown
+    in full. Every language gets it, whatever its own isolation between cases. The package's order is
+    kept: sample first (full by default), so by default no case needs one."""
     from judge.results import visibility
 
     try:
