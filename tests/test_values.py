@@ -72,6 +72,9 @@ def test_values_of_their_type_match(value, type_):
     ([1.0], "int[]", "answer[0] is the number 1.0, not an int"),
     ([{"a": 1}], "int[]", "answer[0] is an object, not an int"),
     (float("inf"), "double", "answer is inf, not a finite number"),
+    # A Python int past a double's range raised OverflowError in the check: JE, blamed on the judge
+    (10 ** 400, "double", "answer is the integer 10000000000000000000..., too large for a double"),
+    ([2.5, -10 ** 309], "double[]", "answer[1] is the integer -1000000000000000000..., too large for a double"),
     ("1", "int", "answer is the string '1', not an int"),
     (1, "bool", "answer is the integer 1, not a bool"),
 ])
@@ -93,3 +96,8 @@ def test_equal_values_are_the_same_json_only_for_text():
     assert not values.equal_means_same("int[]") and not values.equal_means_same("double")
     assert [1] == [1.0] and values.fingerprint([1]) != values.fingerprint([1.0])
     assert not values.equal_means_same("void")
+
+
+def test_a_case_number_past_a_doubles_range_is_a_package_error_not_a_crash():
+    with pytest.raises(ValueError, match="too large for a double"):
+        values.from_yaml(10 ** 400, "double", "expected")

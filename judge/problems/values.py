@@ -11,6 +11,7 @@ import hashlib
 import json
 import math
 import re
+import sys
 from collections.abc import Callable
 from itertools import chain
 from typing import Any
@@ -53,7 +54,10 @@ def _scalar(value: Any, scalar: str, where: str) -> Any:
     if scalar == "double":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(f"{where}: expected a number, got {value!r:.40}")
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # an integer past a double's range (a case file's 10**400)
+            raise ValueError(f"{where}: {str(value)[:40]}... is too large for a double") from None
     if scalar == "bool":
         if not isinstance(value, bool):
             raise ValueError(f"{where}: expected true or false, got {value!r:.40}")
@@ -69,6 +73,8 @@ def _scalar(value: Any, scalar: str, where: str) -> Any:
     return value
 
 
+#: The largest integer a double holds (beyond it float() raises OverflowError).
+_LARGEST = int(sys.float_info.max)
 #: The JSON-decoded Python types each scalar takes, exactly (bool is not an int here).
 _EXACT: dict[str, set[type]] = {"int": {int}, "long": {int}, "double": {int, float}, "bool": {bool},
                                 "char": {str}, "string": {str}}
@@ -103,7 +109,10 @@ def _conforms(value: Any, scalar: str, depth: int) -> bool:
         return scalar == "string" or (len(joined) == len(level) and "" not in level)
     if not set(map(type, level)) <= _EXACT[scalar]:
         return False
-    return scalar != "double" or all(map(math.isfinite, level))
+    try:
+        return scalar != "double" or all(map(math.isfinite, level))
+    except OverflowError:  # a Python int past a double's range: no double (JE, blamed on the judge, before)
+        return False
 
 
 def _mismatch(value: Any, scalar: str, depth: int, where: str) -> str:
@@ -123,6 +132,8 @@ def _scalar_mismatch(value: Any, scalar: str, where: str) -> str:
         return f"{where} is {_what(value)}, not {'a ' + scalar if scalar != 'int' else 'an int'}"
     if scalar == "char" and len(value) != 1:
         return f"{where} is the string {_short(value, 20)}, not one character"
+    if scalar == "double" and type(value) is int and not -_LARGEST <= value <= _LARGEST:
+        return f"{where} is the integer {_short(value, 20)}, too large for a double"
     if scalar == "double" and not math.isfinite(value):
         return f"{where} is {value}, not a finite number"
     return ""
