@@ -59,6 +59,23 @@ def test_verify_catches_a_wrong_expected_answer_and_a_misfiled_submission(proble
     assert "ok: reference" not in result.stdout   # it used to be listed with what checked out
 
 
+def test_verify_draws_the_random_cases_grade_would_draw(problem_copy):
+    """New-problem sweep: a package without a generator, or with one that draws invalid inputs, passed
+    verify and was refused by every `judge grade` (which draws 100 random cases by default)."""
+    result = run_judge("verify", problem_copy)
+    assert result.returncode == 0 and "ok: 100 random cases (seed 529" in result.stdout, result.stdout
+    generator = problem_copy / "generator.py"
+    generator.write_text(generator.read_text().replace('    return _game()\n',
+                         '    return _game().map(lambda a: {**a, "click": [-1, 0]})\n'))
+    result = run_judge("verify", problem_copy)
+    assert result.returncode == 1 and "generator.py: random-529-0 is invalid" in result.stdout, result.stdout
+    assert "click: [-1, 0])" in result.stdout   # the input it drew, each parameter shortened alone
+    generator.unlink()
+    result = run_judge("verify", problem_copy)
+    assert result.returncode == 1
+    assert f"error: {generator}: the generator generator.py does not exist" in result.stdout, result.stdout
+
+
 def test_verify_says_when_the_reference_does_not_run(problem_copy):
     (problem_copy / "reference.py").write_text("def updateBoard(:\n")
     result = run_judge("verify", problem_copy)

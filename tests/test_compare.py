@@ -177,3 +177,17 @@ def test_an_exact_checker_keeps_the_hash_path_with_the_same_groups(tmp_path):
     assert (fast.groups, fast.matrix, fast.suspects) == (slow.groups, slow.matrix, slow.suspects)
     doc = json.loads(judge("compare", "minesweeper", *subs[:2], "--fuzz", "0", "--json").stdout)
     assert doc["answers_agree_by"] == "hash"
+
+
+def test_answers_not_of_the_answer_type_are_no_votes_against_the_reference(tmp_path):
+    """New-problem sweep: three submissions that answered in the wrong type (rows as strings here; NaN and
+    Infinity for a double) "agreed" against the reference on every case, and compare warned to check
+    the reference. An answer that can never be right is no vote; they still group together."""
+    problem = load_problem("minesweeper")
+    sources = []
+    for k in range(3):
+        sources.append(tmp_path / f"strings{k}.py")
+        sources[-1].write_text((DATA / "rows_as_strings.py").read_text() + f"\n# {k}\n")
+    comparison = compare.compare(*_graded(problem, [*sources, ACCEPTED[0]]), problem)
+    assert comparison.suspects == []
+    assert sorted(map(len, comparison.groups)) == [1, 3]

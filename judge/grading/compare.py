@@ -62,17 +62,33 @@ def compare(cases: Sequence[Case], results: Sequence[SubmissionResult], problem:
         groups.setdefault(vector, []).append(name)
     distinct = {v: None for v in vectors}  # identical answer vectors are compared once
     diff = {(a, b): sum(x != y for x, y in zip(a, b, strict=True)) for a in distinct for b in distinct}
-    # Only a case some submission did not pass can be suspect: the others are skipped whole.
+    # Only a case some submission did not pass can be suspect: the others are skipped whole. An answer not
+    # of the answer's type (rows as strings, NaN) can never be right, so it is no vote against the reference.
     failed = [{k for k, x in enumerate(row) if x.verdict is not Verdict.AC} for row in rows]
+    typed = [[_typed(problem, x) for x in row] for row in rows]
     suspects = []
     for k in sorted(set().union(*failed)):
-        votes = [(n, v[k]) for n, v, bad in zip(names, vectors, failed, strict=True) if k in bad]
-        suspects.append(_suspect(shared[k], votes, voters=sum(v[k] not in NOT_ANSWERS for v in vectors)))
+        votes = [(n, v[k]) for n, v, bad, ok in zip(names, vectors, failed, typed, strict=True) if k in bad and ok[k]]
+        voters = sum(v[k] not in NOT_ANSWERS and ok[k] for v, ok in zip(vectors, typed, strict=True))
+        suspects.append(_suspect(shared[k], votes, voters))
     return Comparison(submissions=names, cases=[c.name for c in shared],
                       groups=sorted(groups.values(), key=lambda g: (-len(g), names.index(g[0]))),
                       matrix=[[diff[a, b] for b in vectors] for a in vectors],
                       suspects=[s for s in suspects if s is not None],
                       agreement="checker" if by_checker else "hash")
+
+
+def _typed(problem: Problem | None, result: CaseResult) -> bool:
+    """Whether a result's answer may be right: of the answer's type (null never is); True when not known."""
+    if result.verdict is not Verdict.WA or problem is None or problem.signature.answer_type is None:
+        return True
+    if result.got is None:  # null, or an answer not kept (too large, or reused from the store)
+        return result.answer != NULL
+    return not values.mismatch(result.got, problem.signature.answer_type)
+
+
+#: The fingerprint of a null answer (JavaScript's NaN and Infinity are sent so too): no neutral type's.
+NULL = values.fingerprint(None)
 
 
 class _Classes:

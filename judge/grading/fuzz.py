@@ -199,10 +199,16 @@ def _draw_cases(problem: Problem, count: int, seed: int,
         args = {p: args[p] for p in params}
         complaints = validate_args(problem, args)
         if complaints:  # the generator must only make valid inputs; say which one it got wrong
-            raise ProblemError(f"{problem.parts['generator']}: {case_name(seed, i)} is invalid: {complaints[0]}")
+            shown = "; ".join(f"{name}: {_clip(json.dumps(value), 80)}" for name, value in args.items())
+            raise ProblemError(f"{problem.parts['generator']}: {case_name(seed, i)} is invalid: {complaints[0]} "
+                               f"(the input: {shown})")
         drawn.append(args)
     expected = reference_answers(problem, drawn, [case_name(seed, i) for i in range(count)], options)
     return list(zip(drawn, expected, strict=True))
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def reference_answers(problem: Problem, inputs: list[dict[str, Any]], names: list[str],

@@ -42,8 +42,24 @@ def verify(problem: Problem, options: Options | None = None) -> Report:
     if not cases:
         return report
     slowest = _check_reference(problem, cases, report, options)
+    _check_random(problem, report, options)
     _check_submissions(problem, cases, report, options, slowest)
     return report
+
+
+def _check_random(problem: Problem, report: Report, options: Options | None) -> None:
+    """The random cases `judge grade` draws by default: the generator there, each one valid, each answered
+    by the reference (a package verify passed was refused by every grade, for want of a generator)."""
+    from judge import defaults
+    from judge.grading import fuzz
+
+    try:
+        drawn = fuzz.random_cases(problem, defaults.RANDOM_CASES, defaults.SEED, options)
+    except (ProblemError, CaseError) as exc:
+        report.errors.append(str(exc))
+        return
+    report.notes.append(f"{len(drawn)} random cases (seed {defaults.SEED}, as `judge grade` draws them): "
+                        f"valid, and the reference answers each")
 
 
 def _check_settings(problem: Problem, report: Report) -> None:

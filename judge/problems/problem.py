@@ -176,7 +176,10 @@ class Problem:
     def _module(self, part: str, needs: str | None) -> ModuleType:
         path = self.parts[part]
         if not path.is_file():
-            raise ProblemError(f"{self.yaml_path}: the {part} {path.name} does not exist")
+            # Named by the file itself: problem.yaml need not name it (parts: default to these names).
+            hint = (" (`judge grade` draws its random cases from it; `--fuzz 0` grades without)"
+                    if part == "generator" else "")
+            raise ProblemError(f"{path}: the {part} {path.name} does not exist{hint}")
         name = f"judge_problem_{self.id.replace('-', '_')}_{part}"
         spec = importlib.util.spec_from_file_location(name, path)
         if spec is None or spec.loader is None:  # no loader for the file's extension
