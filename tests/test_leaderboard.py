@@ -138,6 +138,37 @@ def test_a_changed_scoring_applies_to_what_was_graded_before(tmp_path):
     assert scores() == graded and graded["mine_noop.py"][1] == 204
 
 
+def test_a_group_made_full_after_grading_shows_nothing_of_a_server_that_ran_hidden_cases(tmp_path):
+    """Red-team round 19: graded while `worked` was `verdict` (one server for every case), a Java
+    submission threw the secret cases' first rows in worked-1's exception; made `full` afterwards, the
+    stored result was reused by grade and its first failure exported whole by the leaderboard. The fresh
+    servers are now part of the set a result was graded on, and a result on another set shows such a
+    case by verdict only."""
+    package = tmp_path / "ms"
+    shutil.copytree(ROOT / "problems" / "minesweeper", package)
+    (package / "cases" / "worked").mkdir()
+    (package / "cases" / "worked" / "one.yaml").write_text(
+        (package / "cases" / "sample" / "examples.yaml").read_text().replace("example-", "worked-"))
+    source = tmp_path / "Stash.java"
+    source.write_text((SUBS / "accepted" / "dfs_recursive.java").read_text().replace(
+        "    public char[][] updateBoard(char[][] board, int[] click) {\n",
+        "    static java.util.List<String> seen = new java.util.ArrayList<>();\n"
+        "    public char[][] updateBoard(char[][] board, int[] click) {\n"
+        "        if (seen.size() > 50 && board.length == 4 && new String(board[1]).equals(\"EEMEE\"))\n"
+        "            throw new RuntimeException(\"SEEN \" + String.join(\" \", seen));\n"
+        "        seen.add(new String(board[0]));\n", 1))
+    db = tmp_path / "r.sqlite3"
+    first = json.loads(judge("grade", package, source, "--fuzz", "0", "--db", db, "--json").stdout)
+    assert first["results"][0]["verdict"] == "RE"   # worked-1, after the secret cases, in one server
+    yaml_path = package / "problem.yaml"
+    yaml_path.write_text(yaml_path.read_text() + "visibility: {worked: full}\n")
+    board = judge("leaderboard", package, "--db", db, "--format", "json")
+    assert board.returncode == 0 and "SEEN" not in board.stdout
+    assert "SEEN" in judge("leaderboard", package, "--db", db, "--format", "json", "--show-secret").stdout
+    again = json.loads(judge("grade", package, source, "--fuzz", "0", "--db", db, "--json").stdout)
+    assert [(r["verdict"], r["cached"]) for r in again["results"]] == [("AC", False)]   # worked-1 in a fresh server
+
+
 def test_the_same_name_in_two_languages_is_two_authors(tmp_path):
     """accepted/reversed_pair.py and accepted/reversed_pair.cpp: two authors, each ranked."""
     two_sum = ROOT / "tests" / "data" / "problems" / "two_sum"

@@ -19,10 +19,10 @@ def cmd_regrade(args: argparse.Namespace) -> int:
     from judge.cli.progress import Progress
     from judge.grading import regrade
     from judge.grading.recorder import Recorder
-    from judge.problems.cases import test_set_hash
     from judge.problems.problem import load_problem
     from judge.results import leaderboard
     from judge.results.store import db_path
+    from judge.results.visibility import graded_set_hash
 
     path = db_path(args.db)
     if not path.exists():
@@ -52,7 +52,7 @@ def cmd_regrade(args: argparse.Namespace) -> int:
         with Progress(len(todo.files)) as tick:
             results = recorder.grade(todo.files, tick)
     accepted = sum(r.verdict is Verdict.AC for r in results)
-    print(f"{problem.id}: {len(results)} submission(s) graded on test set {test_set_hash(cases)[:12]} "
+    print(f"{problem.id}: {len(results)} submission(s) graded on test set {graded_set_hash(problem, cases)[:12]} "
           f"({len(fixed)} fixed cases, {len(cases) - len(fixed)} random with --seed {args.seed}): {accepted} accepted; "
           f"{len(todo.skipped)} left out; see judge leaderboard {problem.id}")
     return EXIT_OK if accepted == len(results) else EXIT_NOT_ACCEPTED

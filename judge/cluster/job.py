@@ -26,9 +26,9 @@ from typing import Any
 from judge import defaults, languages
 from judge.errors import JobError, SubmissionError
 from judge.grading.grade import Options, grade_one
-from judge.problems.cases import Case, load_cases, test_set_hash
+from judge.problems.cases import Case, load_cases
 from judge.problems.problem import PROBLEM_ID, Problem
-from judge.results import serialize
+from judge.results import serialize, visibility
 from judge.results.serialize import result_to_json
 from judge.sandbox.box import Box, detect
 from judge.verdict import SubmissionResult
@@ -181,7 +181,7 @@ def case_set(problem: Problem, fuzz: int, seed: int, box: Box | None = None, tes
 
             drawn = random.random_cases(problem, fuzz, seed, Options(box=box or detect()))
         cases = fixed + drawn
-        _case_sets[key] = kept = CaseSet(cases, len(fixed), test_set_hash(cases))
+        _case_sets[key] = kept = CaseSet(cases, len(fixed), visibility.graded_set_hash(problem, cases))
         return kept
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from judge import files, languages
-from judge.errors import ProblemError, UsageError
+from judge.errors import UsageError
 from judge.grading.session import Outcome, Session
 from judge.grading.warm import Warm
 from judge.languages.base import Language
@@ -307,26 +307,10 @@ class CaseData:
 
 
 def fresh_servers(problem: Problem, cases: Sequence[Case]) -> frozenset[int]:
-    """The cases that start a server of their own: a case of a group whose output its author sees
-    (visibility `full`) after a case of one they do not, in the same server. That server has run the
-    earlier case's input and could have kept it (a Java static, a Go package variable: their servers
-    keep one process across cases) to print it, or put it in its answer, where the later case is shown
-    in full. Every language gets it, whatever its own isolation between cases. The package's order is
-    kept: sample first (full by default), so by default no case needs one."""
+    """The cases that start a server of their own, by the package's visibility (visibility.fresh_servers)."""
     from judge.results import visibility
 
-    try:
-        policy = visibility.policy(problem)
-    except ProblemError:  # the exports refuse it and say why; here, the default's levels
-        policy = visibility.DEFAULT
-    fresh, unseen = set(), False   # unseen: this server has run a case its author does not see in full
-    for i, case in enumerate(cases):
-        shown = policy.level(case.group) == visibility.FULL
-        if shown and unseen:
-            fresh.add(i)
-            unseen = False
-        unseen = unseen or not shown
-    return frozenset(fresh)
+    return visibility.fresh_servers(visibility.grading_policy(problem), [c.group for c in cases])
 
 
 def _known(problem: Problem, text: bytes) -> Known | None:

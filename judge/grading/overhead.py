@@ -27,9 +27,10 @@ from judge.defaults import CACHE_ROOT
 from judge.grading.grade import Options, execute
 from judge.languages.cpp import cpp_type
 from judge.languages.java import java_type
-from judge.problems.cases import Case, test_set_hash
+from judge.problems.cases import Case
 from judge.problems.problem import Problem, Signature
 from judge.problems.values import parse_type
+from judge.results import visibility
 from judge.results.store import Store
 
 REPEATS = 3
@@ -82,7 +83,7 @@ def null_source(language: str, signature: Signature) -> str:
 def measure(store: Store, problem: Problem, cases: Sequence[Case], names: Iterable[str],
             options: Options | None = None) -> None:
     """Measure and store the overhead of each language in `names` not yet measured on these cases."""
-    tests = test_set_hash(list(cases))
+    tests = visibility.graded_set_hash(problem, cases)
     known = store.overheads(tests)
     inputs = [c.arg_list(problem) for c in cases]
     for name in sorted(set(names) - set(known)):

@@ -19,9 +19,9 @@ from judge.grading.authors import identify, root_of
 from judge.grading.grade import Options, display_name, execute, grade
 from judge.languages.base import content_hash
 from judge.languages.python import LANGUAGE as PYTHON
-from judge.problems.cases import Case, load_cases, test_set_hash
+from judge.problems.cases import Case, load_cases
 from judge.problems.problem import Problem
-from judge.results import lateness, scoring
+from judge.results import lateness, scoring, visibility
 from judge.results.records import Handin, ReferenceTime, StoredRun, now, utc
 from judge.results.roster import Roster
 from judge.verdict import FirstFailure, Recording, SubmissionResult
@@ -106,7 +106,7 @@ class Recorder:
     grader: Grader = grade
 
     def __post_init__(self) -> None:
-        self.tests = test_set_hash(list(self.cases))
+        self.tests = visibility.graded_set_hash(self.problem, self.cases)
         self.weights = scoring.weights(self.problem)
         self.lateness = lateness.policy(self.problem, self.deadline)  # a malformed `late:` stops the run first
         self.info: dict[str, dict[str, Any]] = {}  # by absolute path: author, cache key, ...
@@ -199,8 +199,9 @@ def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], opt
         if runs:
             cpus = [c for c, _ in runs if c is not None]
             times[name] = (statistics.median(cpus) if cpus else None, statistics.median(w for _, w in runs))
-    store.save_reference_times(test_set_hash(list(cases)), times, repeats, toolchain_version(PYTHON.name))
-    return store.reference_times(test_set_hash(list(cases)))
+    tests = visibility.graded_set_hash(problem, cases)
+    store.save_reference_times(tests, times, repeats, toolchain_version(PYTHON.name))
+    return store.reference_times(tests)
 
 
 def run_cases(problem: Problem, run: StoredRun) -> list[Case] | None:
@@ -212,7 +213,7 @@ def run_cases(problem: Problem, run: StoredRun) -> list[Case] | None:
         from judge.grading import fuzz  # hypothesis is a heavy import: only when there are random cases
 
         cases += fuzz.random_cases(problem, drawn, run.seed)
-    return cases if test_set_hash(cases) == run.test_set_hash else None
+    return cases if visibility.graded_set_hash(problem, cases) == run.test_set_hash else None
 
 
 def ensure_reference_times(store: Store, problem: Problem | None, latest: StoredRun) -> bool:

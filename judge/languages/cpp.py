@@ -92,7 +92,7 @@ def glue(problem: Problem) -> str:
         # A `void` entry point is judged on the in-place argument. `if constexpr` discards a branch only
         # in a template, and only when the branch depends on it: so a generic lambda, and the call made
         # dependent on its parameter; in plain code the other branch was compiled too, and every `void`
-        # updateBoard was CE ("conversion from 'void' to non-scalar type").
+        # entry point was CE ("conversion from 'void' to non-scalar type").
         ret, dependent = cpp_type(sig.returns), f"((void)jdg_t, {call})"
         lines += [
             "    auto jdg_go = [&](auto jdg_t) -> std::string {",

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from judge.problems import checkers
-from judge.problems.cases import Case, test_set_hash
+from judge.problems.cases import Case
 from judge.problems.problem import Problem
 from judge.results import render, scoring, serialize, visibility
 from judge.results.text import multiline, terminal
@@ -140,8 +140,8 @@ def submission_document(problem: Problem, cases: Sequence[Case], result: Submiss
         case = next((c for c in cases if c.name == first.name), None)
         failure = FirstFailure(first) if case is None else FirstFailure(
             first, {p.name: case.args[p.name] for p in problem.signature.params}, case.expected)
-    return result_document(problem.id, test_set_hash(list(cases)), result, scoring.weights(problem), policy,
-                           visibility.redact_failure(failure, policy), checkers.by_position(problem.checker))
+    return result_document(problem.id, visibility.graded_set_hash(problem, cases), result, scoring.weights(problem),
+                           policy, visibility.redact_failure(failure, policy), checkers.by_position(problem.checker))
 
 
 def failure_document(problem_id: str, message: str) -> dict[str, Any]:

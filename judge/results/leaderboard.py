@@ -225,7 +225,7 @@ def locate(store: Store, problem_arg: str | None) -> Target:
         problem_id = stored[0]
     elif problem_arg in stored and not PurePath(problem_arg).parent.parts:
         # A stored id: the package it was last graded from, below; not the problems folder's package of
-        # that id, which a copy of Minesweeper kept under its id (its own cases, weights, deadline) is not.
+        # that id, which a copy of a package kept under its id (its own cases, weights, deadline) is not.
         problem_id = problem_arg
     else:
         try:

@@ -17,12 +17,13 @@ what they return; `--show-secret` (the instructor's own view) skips them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import hashlib
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from judge.errors import ProblemError
-from judge.problems.cases import check_group_names
+from judge.problems.cases import Case, check_group_names, test_set_hash
 from judge.problems.problem import Problem
 from judge.verdict import CaseResult, FirstFailure, SubmissionResult, Verdict
 
@@ -68,6 +69,41 @@ def policy(problem: Problem | None) -> Policy:
                                f"got {level!r:.60}")
     check_group_names(problem, data, "visibility")
     return Policy({str(group): str(level) for group, level in data.items()})
+
+
+def fresh_servers(policy: Policy, groups: Sequence[str]) -> frozenset[int]:
+    """The cases (by position) that start a server of their own: a case of a group shown in full after a
+    case shown less, in the same server. That server has run the earlier case's input and could have kept
+    it (a Java static, a Go package variable: their servers keep one process across cases) to print or
+    return where the later case is shown in full. By default (sample first, full) there are none."""
+    fresh, unseen = set(), False   # unseen: this server has run a case its author does not see in full
+    for i, group in enumerate(groups):
+        shown = policy.level(group) == FULL
+        if shown and unseen:
+            fresh.add(i)
+            unseen = False
+        unseen = unseen or not shown
+    return frozenset(fresh)
+
+
+def grading_policy(problem: Problem) -> Policy:
+    """The policy grading restarts servers by: the package's, or the default's levels where it is malformed
+    (the exports refuse that one and say why)."""
+    try:
+        return policy(problem)
+    except ProblemError:
+        return DEFAULT
+
+
+def graded_set_hash(problem: Problem, cases: Sequence[Case]) -> str:
+    """What a set of results was graded on: the cases (test_set_hash), and the servers started afresh
+    among them, when any. A result graded before a group was made `full` ran its cases in a server
+    that had seen the others: it is on another set (stale, re-graded by `judge regrade`)."""
+    tests = test_set_hash(list(cases))
+    fresh = fresh_servers(grading_policy(problem), [c.group for c in cases])
+    if not fresh:
+        return tests
+    return hashlib.sha256(f"{tests}:fresh:{','.join(map(str, sorted(fresh)))}".encode()).hexdigest()
 
 
 def is_listed(case: CaseResult) -> bool:
@@ -137,18 +173,35 @@ def redact_failure(failure: FirstFailure | None, policy: Policy) -> FirstFailure
     return FirstFailure(redact_case(failure.case, level))
 
 
-def redact_entry(entry: Entry, policy: Policy) -> Entry:
-    """An entry with its cases and first failure as the policy shows them (counts and score unchanged)."""
-    return replace(entry, cases=tuple(redact_case(c, policy.level(c.group)) for c in entry.cases),
-                   first_failure=redact_failure(entry.first_failure, policy))
+def redact_entry(entry: Entry, policy: Policy, sure: bool = True) -> Entry:
+    """An entry with its cases and first failure as the policy shows them (counts and score unchanged).
+    Not `sure` (graded on another set than the package's now): a case shown in full after one shown less
+    may have run in a server that had seen it, so it is shown by verdict only."""
+    levels = {}
+    unseen = False
+    for c in entry.cases:
+        level = policy.level(c.group)
+        if level == FULL and unseen and not sure:
+            level = VERDICT
+        unseen = unseen or level != FULL
+        levels[c.name] = level
+    failure = entry.first_failure
+    if failure is not None and levels.get(failure.case.name) == VERDICT and policy.level(failure.case.group) == FULL:
+        failure = FirstFailure(redact_case(failure.case, VERDICT))
+    return replace(entry, cases=tuple(redact_case(c, levels[c.name]) for c in entry.cases),
+                   first_failure=redact_failure(failure, policy) if failure is entry.first_failure else failure)
 
 
-def redact(board: Leaderboard, policy: Policy) -> Leaderboard:
-    """A leaderboard as students may see it: the one place the policy is applied to the exports."""
-    entries = [redact_entry(e, policy) for e in board.entries]
+def redact(board: Leaderboard, policy: Policy, sure: Collection[str] | None = None) -> Leaderboard:
+    """A leaderboard as students may see it: the one place the policy is applied to the exports. `sure`:
+    the sets whose results were graded as the package grades now (graded_set_hash); None: every one."""
+    def one(entry: Entry) -> Entry:
+        return redact_entry(entry, policy, sure is None or entry.test_set in sure)
+
+    entries = [one(e) for e in board.entries]
     names = [c.name for c in listed(entries[0].cases)] if entries else []
-    return replace(board, entries=entries, case_names=names, stale=[redact_entry(e, policy) for e in board.stale],
-                   missing=[redact_entry(e, policy) for e in board.missing])
+    return replace(board, entries=entries, case_names=names, stale=[one(e) for e in board.stale],
+                   missing=[one(e) for e in board.missing])
 
 
 def redact_result(result: SubmissionResult, policy: Policy) -> SubmissionResult:

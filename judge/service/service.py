@@ -19,7 +19,7 @@ from typing import Any
 from judge import languages
 from judge.errors import JudgeError
 from judge.languages.base import Language
-from judge.problems.cases import Case, load_cases, test_set_hash
+from judge.problems.cases import Case, load_cases
 from judge.problems.problem import Problem, load_problem
 from judge.results import visibility as policies
 from judge.results.store import Store
@@ -131,7 +131,7 @@ class Service:
     @staticmethod
     def _info(problem: Problem) -> ProblemInfo:
         cases = load_cases(problem)
-        return ProblemInfo(problem, cases, test_set_hash(cases), policies.policy(problem))
+        return ProblemInfo(problem, cases, policies.graded_set_hash(problem, cases), policies.policy(problem))
 
     def start(self) -> None:
         """Start grading (first whatever a stopped server left queued or running)."""
