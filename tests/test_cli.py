@@ -314,8 +314,12 @@ def test_a_link_in_a_hand_in_folder_is_passed_over_with_a_warning(tmp_path):
     (folder / "ann.py").write_bytes((SUBMISSIONS / "accepted" / "bfs_class.py").read_bytes())
     (folder / "bob.py").symlink_to(folder / "ann.py")
     (folder / "cat.py").symlink_to(tmp_path / "missing.py")
+    (tmp_path / "dan").mkdir()
+    (tmp_path / "dan" / "sol.py").write_bytes((SUBMISSIONS / "accepted" / "bfs_class.py").read_bytes())
+    (folder / "dan").symlink_to(tmp_path / "dan")   # a student's folder, linked (red-team round 19)
     result = run_judge("grade", "minesweeper", folder, "--fuzz", "0", "--no-store")
     assert result.returncode == 0, result.stderr
     assert "1 submission: 1 AC" in result.stdout
-    for name in ("bob.py", "cat.py"):
+    for name in ("bob.py", "cat.py", "dan"):
         assert f"judge: warning: {folder / name}: a symbolic link, passed over" in result.stderr
+    assert "hand in the folder it names" in result.stderr

@@ -208,7 +208,8 @@ def _warn(line: str) -> None:
 
 
 def _passed_over(link: Path) -> None:
-    _warn(f"{link}: a symbolic link, passed over (a link is not a submission: hand in the file it names)")
+    what = "folder" if link.is_dir() else "file"
+    _warn(f"{link}: a symbolic link, passed over (a link is not a submission: hand in the {what} it names)")
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -83,6 +83,10 @@ class _Submitted(TypedDict):
     sha256: str
 
 
+#: Folders of a hand-in never walked for submissions (besides hidden ones: .git, .venv).
+SKIPPED_FOLDERS = ("__pycache__", "node_modules")
+
+
 def find_submissions(paths: Sequence[str | Path], passed_over: Callable[[Path], None] | None = None) -> list[Path]:
     """Submission files from files and folders (recursively), in a stable order. Symbolic links are
     not submissions: one in a hand-in (a zip, a git clone) could name any file the judge can read, a
@@ -103,12 +107,12 @@ def find_submissions(paths: Sequence[str | Path], passed_over: Callable[[Path], 
         links = []
         inside = []
         for p in sorted(path.rglob("*")):
-            if p.suffix.lower() not in extensions or any(part.startswith(".") or part in ("__pycache__", "node_modules")
-                                                         for part in p.relative_to(path).parts):
+            if any(part.startswith(".") or part in SKIPPED_FOLDERS for part in p.relative_to(path).parts):
                 continue
-            if p.is_symlink():
-                links.append(p)
-            elif p.is_file():
+            if p.is_symlink():  # a link to a student's folder too: its files are not walked
+                if p.suffix.lower() in extensions or p.is_dir():
+                    links.append(p)
+            elif p.suffix.lower() in extensions and p.is_file():
                 inside.append(p)
         if passed_over is not None:
             for link in links:
