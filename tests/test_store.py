@@ -517,6 +517,10 @@ def test_the_key_holds_the_box_and_the_judges_own_code(monkeypatch):
     problem = load_problem("minesweeper")
     key = recorder.cache_key("0" * 64, "python", problem, "tests", Options(box=BwrapBox(executable="bwrap")))
     assert key != recorder.cache_key("0" * 64, "python", problem, "tests", Options(box=RlimitsBox(reason="x")))
+    # Without the cgroups (a shortfall) it is another box too (red-team round 19: reused under --require-sandbox)
+    weak = BwrapBox(executable="bwrap")
+    monkeypatch.setattr(weak, "shortfall", lambda: "no cgroup here")
+    assert key != recorder.cache_key("0" * 64, "python", problem, "tests", Options(box=weak))
     assert len(recorder.judge_build()) == 64
     monkeypatch.setattr(recorder, "judge_build", lambda: "another judge")
     assert key != recorder.cache_key("0" * 64, "python", problem, "tests", Options(box=BwrapBox(executable="bwrap")))

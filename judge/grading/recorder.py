@@ -69,7 +69,10 @@ def judge_build() -> str:
 def cache_key(sha256: str, language: str, problem: Problem, tests: str, options: Options) -> str:
     """What must be unchanged for a stored result to stand: source, toolchain, test set, checker, limits,
     the entry point's signature, the box, the judge itself, and the policy."""
-    box = options.box.name if options.box is not None else "unknown"
+    # What the box enforced, not only its kind: a result graded without the cgroups or the system call
+    # filter was reused under --require-sandbox, which demands them.
+    box = "unknown" if options.box is None else \
+        f"{options.box.name}\0{options.box.shortfall()}\0{options.box.unfiltered()}\0{options.box.groups()}"
     return content_hash(sha256, language, toolchain_version(language), tests, problem.checker_fingerprint,
                         json.dumps(asdict(problem.limits), sort_keys=True),
                         json.dumps(asdict(problem.signature), sort_keys=True), f"box={box}", judge_build(),
