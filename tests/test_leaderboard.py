@@ -114,6 +114,9 @@ def test_group_weights_from_problem_yaml(tmp_path):
             scoring.weights(load_problem(str(copy)))
     yaml_path.write_text(yaml_path.read_text().split("scoring:")[0] + "scoring:\n  groups: {sample: 0, secret: 0}\n")
     assert scoring.weights(load_problem(str(copy))) == {"sample": 0.0, "secret": 0.0}  # the random cases weigh 1
+    # ... but a run without them scored everyone 0 of 0 (red-team round 19)
+    out = judge("grade", copy, SUBS / "accepted" / "bfs_class.py", "--no-store", "--fuzz", "0")
+    assert out.returncode == 2 and "every case of this run weighs 0" in out.stderr, out.stderr
 
 
 def test_a_changed_scoring_applies_to_what_was_graded_before(tmp_path):
