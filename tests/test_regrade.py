@@ -223,3 +223,14 @@ def test_a_stored_id_names_the_package_it_was_graded_from_not_the_bundled_one(tm
     assert [(e["passed"], e["total"]) for e in doc["entries"]] == [(68, 68)]
     after = run_judge("leaderboard", "coin_change", "--db", db)
     assert after.returncode == 0 and "cases changed" not in after.stdout, after.stdout
+    # A typo in the copy's problem.yaml (red-team round 19): its own error, never the bundled package
+    yaml_path = package / "problem.yaml"
+    good = yaml_path.read_text()
+    yaml_path.write_text(good + "limits: [\n")
+    broken = run_judge("regrade", "coin_change", "--db", db, "--fuzz", "0")
+    assert broken.returncode == 2 and str(yaml_path) in broken.stderr, broken.stderr
+    assert run_judge("leaderboard", "coin_change", "--db", db).returncode == 0   # the stored results still rank
+    yaml_path.write_text(good)
+    assert run_judge("regrade", "coin_change", "--db", db, "--fuzz", "0").returncode == 0
+    doc = json.loads(run_judge("leaderboard", "coin_change", "--db", db, "--format", "json").stdout)
+    assert [(e["passed"], e["total"]) for e in doc["entries"]] == [(68, 68)]

@@ -24,7 +24,7 @@ import math
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from judge.errors import JudgeError, UsageError
 from judge.problems import checkers
@@ -238,14 +238,18 @@ def locate(store: Store, problem_arg: str | None) -> Target:
     latest = store.latest_run(problem_id)
     if latest is None:
         raise UsageError(f"{store.path}: no graded submissions of {problem_id!r} stored yet; run judge grade first")
-    if problem is None and latest.problem_path:
+    there = problem is None and bool(latest.problem_path) and Path(latest.problem_path or "").is_dir()
+    if there:
+        # There but broken (a typo in problem.yaml): the stored results rank without a package, and
+        # regrade names its error. Falling back to the problems folders' package of that id ranked on
+        # other cases, and a regrade there made the store forget the copy for good.
         try:
-            problem = load_problem(latest.problem_path)
-        except JudgeError:  # moved or deleted since: the problems folders' package of that id, if any
+            problem = load_problem(str(latest.problem_path))
+        except JudgeError:
             problem = None
-        if problem is not None and problem.id != problem_id:
-            problem = None
-    if problem is None:
+        if problem is not None and problem.id != problem_id:  # another problem lives there now
+            problem, there = None, False
+    if problem is None and not there:
         try:
             problem = load_problem(problem_id)
         except JudgeError:
