@@ -163,11 +163,27 @@ def test_a_group_made_full_after_grading_shows_nothing_of_a_server_that_ran_hidd
     db = tmp_path / "r.sqlite3"
     first = json.loads(judge("grade", package, source, "--fuzz", "0", "--db", db, "--json").stdout)
     assert first["results"][0]["verdict"] == "RE"   # worked-1, after the secret cases, in one server
+    assert judge("leaderboard", package, "--db", db).returncode == 0   # the reference's times stored
     yaml_path = package / "problem.yaml"
-    yaml_path.write_text(yaml_path.read_text() + "visibility: {worked: full}\n")
+    good = yaml_path.read_text() + "visibility: {worked: full}\n"
+    yaml_path.write_text(good)
     board = judge("leaderboard", package, "--db", db, "--format", "json")
     assert board.returncode == 0 and "SEEN" not in board.stdout
     assert "SEEN" in judge("leaderboard", package, "--db", db, "--format", "json", "--show-secret").stdout
+    # Round 20: a case file broken as well (the package cannot say which set it grades now): still by verdict
+    clicks = package / "cases" / "secret" / "clicks.yaml"
+    kept = clicks.read_text()
+    clicks.write_text(kept + "- name: broken\n  board: 3\n")
+    board = judge("leaderboard", package, "--db", db, "--format", "json")
+    assert board.returncode == 0 and "SEEN" not in board.stdout, board.stderr
+    clicks.write_text(kept)
+    # ... and problem.yaml broken (no policy to read): no case at all, and a warning that says why
+    yaml_path.write_text(good.replace("time: 1.0", "time: 1.0s", 1))
+    board = judge("leaderboard", "minesweeper", "--db", db, "--format", "json")  # the stored id: the copy
+    assert board.returncode == 0 and "SEEN" not in board.stdout, board.stderr
+    assert json.loads(board.stdout)["entries"][0]["cases"] == []
+    assert "its package cannot be read" in board.stderr and "limits.time" in board.stderr
+    yaml_path.write_text(good)
     again = json.loads(judge("grade", package, source, "--fuzz", "0", "--db", db, "--json").stdout)
     assert [(r["verdict"], r["cached"]) for r in again["results"]] == [("AC", False)]   # worked-1 in a fresh server
 

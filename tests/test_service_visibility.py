@@ -88,3 +88,56 @@ def test_the_admin_sees_everything(graded):
     assert status == 200
     text = str(doc)
     assert SECRET_VALUE in text and HIDDEN_VALUE in text and "stress-one" in text
+
+
+STASH = """
+import builtins
+
+class Solution:
+    def updateBoard(self, board, click):
+        seen = builtins.__dict__.setdefault("_seen_rows", [])
+        if len(seen) > 10 and "".join(board[1]) == "EEMEE":
+            raise ValueError("PREV" "IOUS " + seen[-1])  # split: the source, shown, does not hold the word
+        seen.append("|".join("".join(row) for row in board))
+        return board
+"""
+
+
+def test_a_result_graded_before_a_group_was_made_full_shows_it_by_verdict(tmp_path):
+    """Red-team round 20: the participant API applied the problem's current policy to every stored result;
+    one graded while `zz` (after `secret`) was `verdict` kept a secret input in Python's builtins and
+    raised it in zz-example-1, and once `zz` was made full a restarted server showed that message."""
+    import shutil
+    from pathlib import Path
+
+    package = tmp_path / "msv"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "problems" / "minesweeper", package)
+    yaml_path = package / "problem.yaml"
+    yaml_path.write_text(yaml_path.read_text().replace("id: minesweeper", "id: msv", 1))
+    (package / "cases" / "zz").mkdir()
+    (package / "cases" / "zz" / "one.yaml").write_text(
+        (package / "cases" / "sample" / "examples.yaml").read_text().replace("example-", "zz-example-"))
+    contest, db = contest_file(tmp_path, package, scoring="ioi"), tmp_path / "results.sqlite3"
+    server = Server(contest, db)
+    try:
+        status, answer, _ = server.call("POST", "/api/submissions", {"problem": "msv", "language": "python",
+                                        "source": STASH}, token=ALICE)
+        assert status == 201, answer
+        sid = answer["id"]
+        before = server.wait_done(ALICE, sid)
+        assert "PREVIOUS" not in str(before)   # zz is shown by verdict: no message
+        status, admin, _ = server.call("GET", f"/api/submissions/{sid}", token=ADMIN)
+        assert "PREVIOUS" in str(admin)        # the secret input is there to leak
+    finally:
+        server.stop()
+    yaml_path.write_text(yaml_path.read_text() + "visibility: {zz: full}\n")
+    server = Server(contest, db)
+    try:
+        status, after, _ = server.call("GET", f"/api/submissions/{sid}", token=ALICE)
+        assert status == 200 and "PREVIOUS" not in str(after), after
+        zz = [c for c in after["cases"] if c["name"].startswith("zz-")]
+        assert zz and all(c["message"] == "" and c["output"] == "" for c in zz)
+        status, page, _ = server.call("GET", f"/my/{sid}", headers={"Cookie": f"judge_token={ALICE}"})
+        assert status == 200 and "PREVIOUS" not in str(page)
+    finally:
+        server.stop()

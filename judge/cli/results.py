@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from judge.cli.common import EXIT_OK, emit
 from judge.cli.grading import load_roster, open_store
 from judge.errors import JudgeError, StoreError
+from judge.results.text import terminal
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
@@ -27,18 +29,30 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         remembered = store.last_given(target.problem_id)[1]
         if roster is None and remembered and Path(remembered).is_file():
             roster = load_roster(remembered)  # the newest roster a run was graded with
+        unsure = False  # whether the package can say which set it grades now
         try:
             changed = target.problem is not None and run_cases(target.problem, target.latest) is None
         except JudgeError:  # a package broken since: the stored results still rank, without that note
-            changed = False
+            changed, unsure = False, True
         if ensure_reference_times(store, target.problem, target.latest):
             ensure_overheads(store, target.problem, target.latest)
         board = leaderboard.build(store, target, deadline, roster, changed)
     # The one place the visibility policy is applied: every format below is drawn from this board.
-    policy = visibility.EVERYTHING if args.show_secret else visibility.policy(target.problem)
+    if args.show_secret:
+        policy = visibility.EVERYTHING
+    elif target.problem is None:
+        # No package to read `visibility` from (gone, or broken since): what students see shows no case at
+        # all; the default policy listed a `hidden` group's cases and a `sample: hidden` one whole.
+        policy = visibility.Policy(default=visibility.HIDDEN)
+        print(f"judge: warning: {terminal(target.problem_id)}: its package cannot be read"
+              f"{': ' + terminal(target.problem_error) if target.problem_error else ''}; no case is shown "
+              f"(--show-secret shows them)", file=sys.stderr)
+    else:
+        policy = visibility.policy(target.problem)
     # Results on a set the package no longer grades (stale ones; all, after problem.yaml or the cases
-    # changed) may have run a case now shown in full in a server that had seen the others: by verdict.
-    sure = None if target.problem is None else (set() if changed else {target.latest.test_set_hash})
+    # changed, or when the package cannot say) may have run a case now shown in full in a server that
+    # had seen the others: such a case is shown by verdict only.
+    sure = set() if changed or unsure else {target.latest.test_set_hash}
     board = visibility.redact(board, policy, sure)
     if args.format == "html":
         from judge.results import html as report_html

@@ -212,6 +212,7 @@ class Target:
     problem_id: str
     problem: Problem | None
     latest: StoredRun            # the latest grading run of the problem
+    problem_error: str = ""      # why the package could not be loaded, when it could not
 
 
 def locate(store: Store, problem_arg: str | None) -> Target:
@@ -238,6 +239,7 @@ def locate(store: Store, problem_arg: str | None) -> Target:
     latest = store.latest_run(problem_id)
     if latest is None:
         raise UsageError(f"{store.path}: no graded submissions of {problem_id!r} stored yet; run judge grade first")
+    error = ""
     there = problem is None and bool(latest.problem_path) and Path(latest.problem_path or "").is_dir()
     if there:
         # There but broken (a typo in problem.yaml): the stored results rank without a package, and
@@ -245,16 +247,16 @@ def locate(store: Store, problem_arg: str | None) -> Target:
         # other cases, and a regrade there made the store forget the copy for good.
         try:
             problem = load_problem(str(latest.problem_path))
-        except JudgeError:
-            problem = None
+        except JudgeError as exc:
+            problem, error = None, str(exc)
         if problem is not None and problem.id != problem_id:  # another problem lives there now
             problem, there = None, False
     if problem is None and not there:
         try:
             problem = load_problem(problem_id)
-        except JudgeError:
-            problem = None
-    return Target(problem_id, problem, latest)
+        except JudgeError as exc:
+            problem, error = None, str(exc)
+    return Target(problem_id, problem, latest, error)
 
 
 def build(store: Store, target: Target, deadline: str | None = None, roster: Roster | None = None,

@@ -173,23 +173,36 @@ def redact_failure(failure: FirstFailure | None, policy: Policy) -> FirstFailure
     return FirstFailure(redact_case(failure.case, level))
 
 
-def redact_entry(entry: Entry, policy: Policy, sure: bool = True) -> Entry:
-    """An entry with its cases and first failure as the policy shows them (counts and score unchanged).
-    Not `sure` (graded on another set than the package's now): a case shown in full after one shown less
-    may have run in a server that had seen it, so it is shown by verdict only."""
-    levels = {}
-    unseen = False
-    for c in entry.cases:
-        level = policy.level(c.group)
+def case_levels(policy: Policy, groups: Sequence[str], sure: bool = True) -> list[str]:
+    """The level of each case of a result, in the order its cases ran. Not `sure` (graded on another set
+    than the package grades now): a case shown in full after one shown less may have run in a server
+    that had seen that one (no fresh server then), so it is shown by verdict only."""
+    levels, unseen = [], False
+    for group in groups:
+        level = policy.level(group)
         if level == FULL and unseen and not sure:
             level = VERDICT
         unseen = unseen or level != FULL
-        levels[c.name] = level
+        levels.append(level)
+    return levels
+
+
+def redact_failure_at(failure: FirstFailure | None, policy: Policy, level: str | None) -> FirstFailure | None:
+    """A first failing case at `level` when its result's case_levels lowered it, else as the policy shows it."""
+    if failure is not None and level == VERDICT and policy.level(failure.case.group) == FULL:
+        return FirstFailure(redact_case(failure.case, VERDICT))
+    return redact_failure(failure, policy)
+
+
+def redact_entry(entry: Entry, policy: Policy, sure: bool = True) -> Entry:
+    """An entry with its cases and first failure as the policy shows them (counts and score unchanged);
+    not `sure`: see case_levels."""
+    levels = case_levels(policy, [c.group for c in entry.cases], sure)
+    by_name = {c.name: level for c, level in zip(entry.cases, levels, strict=True)}
     failure = entry.first_failure
-    if failure is not None and levels.get(failure.case.name) == VERDICT and policy.level(failure.case.group) == FULL:
-        failure = FirstFailure(redact_case(failure.case, VERDICT))
-    return replace(entry, cases=tuple(redact_case(c, levels[c.name]) for c in entry.cases),
-                   first_failure=redact_failure(failure, policy) if failure is entry.first_failure else failure)
+    level = by_name.get(failure.case.name) if failure is not None else None
+    return replace(entry, cases=tuple(redact_case(c, level) for c, level in zip(entry.cases, levels, strict=True)),
+                   first_failure=redact_failure_at(failure, policy, level))
 
 
 def redact(board: Leaderboard, policy: Policy, sure: Collection[str] | None = None) -> Leaderboard:

@@ -16,12 +16,15 @@ from judge.results.visibility import Policy
 from judge.verdict import FirstFailure
 
 
-def shown(result: dict[str, Any], failure: FirstFailure | None, policy: Policy) -> dict[str, Any]:
+def shown(result: dict[str, Any], failure: FirstFailure | None, policy: Policy, sure: bool = True) -> dict[str, Any]:
     """The cases, hidden groups' tallies and first failure of a stored result (grade --json's shape) as the
-    policy lets its author see them."""
-    cases = [policies.redact_case(serialize.case_from_json(c), policy.level(str(c.get("group"))))
-             for c in result.get("cases", [])]
-    shown_failure = policies.redact_failure(failure, policy)
+    policy lets its author see them; not `sure` (graded on another set than the problem's now, e.g. before
+    its visibility changed): results.visibility.case_levels."""
+    stored = [serialize.case_from_json(c) for c in result.get("cases", [])]
+    levels = policies.case_levels(policy, [c.group for c in stored], sure)
+    cases = [policies.redact_case(c, level) for c, level in zip(stored, levels, strict=True)]
+    level_of = {c.name: level for c, level in zip(stored, levels, strict=True)}
+    shown_failure = policies.redact_failure_at(failure, policy, level_of.get(failure.case.name) if failure else None)
     return {"cases": [serialize.case_to_json(c) for c in policies.listed(cases)],
             "hidden": [{"group": t.group, "passed": t.passed, "total": t.total}
                        for t in policies.hidden_tallies(cases, {})],
