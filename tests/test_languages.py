@@ -778,3 +778,14 @@ def test_a_damaged_compile_cache_entry_is_built_again_not_blamed_on_the_submissi
     assert execute(problem, path, [EXAMPLE]).outcomes[0].verdict is None
     assert entry.exists()
 
+
+
+def test_cpp_is_compiled_as_cpp23_as_on_the_platform(tmp_path):
+    """Sweep 9: `string::contains` (C++23, in g++ 12's library) was CE under -std=gnu++20."""
+    coins = load_problem("coin_change")
+    path = tmp_path / "contains.cpp"
+    path.write_text("class Solution {\npublic:\n    int coinChange(vector<int>& coins, int amount) {\n"
+                    "        return string(\"ok\").contains('k') ? amount : -1;\n    }\n};\n")
+    run = execute(coins, path, [[[1], 3]])
+    assert run.compile_error is None, run.compile_error
+    assert run.outcomes[0].value == 3

@@ -50,9 +50,10 @@ public:
 
     def compile_argv(self, build: Path) -> list[str]:
         """-O2 and the sanitizers as the platform (AddressSanitizer, UndefinedBehaviorSanitizer, stopping at
-        the first error); gnu++20 so newer idioms compile; -g1 (line tables) so that a sanitizer's report
-        names the submission's line, not the judge's function it was inlined into."""
-        return [self.executable() or "g++", "-std=gnu++20", "-O2", "-g1", "-pipe", "-w", "-fsanitize=address,undefined",
+        the first error); gnu++23, the platform's standard (`string::contains`, which g++ 12 has, was CE
+        under gnu++20); -g1 (line tables) so that a sanitizer's report names the submission's line, not the
+        judge's function it was inlined into."""
+        return [self.executable() or "g++", "-std=gnu++23", "-O2", "-g1", "-pipe", "-w", "-fsanitize=address,undefined",
                 "-fno-sanitize-recover=undefined", "-o", "solution", "main.cpp"]
 
     def explain_compile_error(self, output: str) -> str:
