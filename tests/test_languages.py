@@ -312,19 +312,32 @@ def test_a_go_entry_point_of_another_signature_is_a_compile_error(tmp_path, prob
     assert shown in run.compile_error
 
 
-@pytest.mark.parametrize("problem_id, source, compiles", [
-    ("minesweeper", "class Solution {\n  public void updateBoard(char[][] board, int[] click) {\n"
-                    "    board[click[0]][click[1]] = 'X';\n  }\n}\n", True),
+@pytest.mark.parametrize("name, problem_id, source, compiles", [
+    ("Solution.java", "minesweeper",
+     "class Solution {\n  public void updateBoard(char[][] board, int[] click) {\n"
+     "    board[click[0]][click[1]] = 'X';\n  }\n}\n", True),
     # Where nothing is judged in place, `void` is another signature: CE, as the platform's driver.
-    ("coin_change", "class Solution {\n  public void coinChange(int[] coins, int amount) {\n  }\n}\n", False),
+    ("Solution.java", "coin_change",
+     "class Solution {\n  public void coinChange(int[] coins, int amount) {\n  }\n}\n", False),
     # A wrong return type is not taken for `void`: the retry is only for javac's error at the glue's call.
-    ("minesweeper", "class Solution {\n  public String[][] updateBoard(char[][] board, int[] click) {\n"
-                    "    return null;\n  }\n}\n", False),
+    ("Solution.java", "minesweeper",
+     "class Solution {\n  public String[][] updateBoard(char[][] board, int[] click) {\n    return null;\n  }\n}\n",
+     False),
+    # Sweep 8: every C++ `void` entry point was CE ("conversion from 'void' to non-scalar type"): the
+    # glue's `if constexpr` was in plain code, where g++ compiles the branch not taken too.
+    ("solution.cpp", "minesweeper",
+     "class Solution {\npublic:\n  void updateBoard(vector<vector<char>>& board, vector<int>& click) {\n"
+     "    board[click[0]][click[1]] = 'X';\n  }\n};\n", True),
+    ("solution.cpp", "coin_change",
+     "class Solution {\npublic:\n  void coinChange(vector<int>& coins, int amount) {\n  }\n};\n", False),
+    ("solution.cpp", "minesweeper",
+     "class Solution {\npublic:\n  vector<string> updateBoard(vector<vector<char>>& board, vector<int>& click) {\n"
+     "    return {};\n  }\n};\n", False),
 ])
-def test_java_a_void_entry_point_is_judged_in_place_where_the_signature_allows(tmp_path, problem_id, source, compiles):
+def test_a_void_entry_point_is_judged_in_place_where_the_signature_allows(tmp_path, name, problem_id, source, compiles):
     """Compatibility sweep 7: `public void updateBoard` was CE with javac's "'void' type not allowed
     here" in the judge's glue, where Python, C++ and JavaScript judge the board it changed."""
-    path = tmp_path / "Solution.java"
+    path = tmp_path / name
     path.write_text(source)
     problem = load_problem(problem_id)
     run = execute(problem, path, [load_cases(problem)[0].arg_list(problem)])
@@ -357,29 +370,6 @@ def test_java_keeps_the_message_and_line_of_an_exception_thrown_many_times(tmp_p
     for outcome in run.outcomes:
         assert outcome is not None and outcome.verdict is Verdict.RE
         assert "Index -2 out of bounds for length 1" in outcome.message and "line 2" in outcome.message, outcome.message
-
-
-@pytest.mark.parametrize("problem_id, source, compiles", [
-    ("minesweeper", "class Solution {\npublic:\n  void updateBoard(vector<vector<char>>& board, vector<int>& click) {\n"
-                    "    board[click[0]][click[1]] = 'X';\n  }\n};\n", True),
-    ("coin_change", "class Solution {\npublic:\n  void coinChange(vector<int>& coins, int amount) {\n  }\n};\n", False),
-    ("minesweeper", "class Solution {\npublic:\n  vector<string> updateBoard(vector<vector<char>>& board, "
-                    "vector<int>& click) {\n    return {};\n  }\n};\n", False),
-])
-def test_cpp_a_void_entry_point_is_judged_in_place_where_the_signature_allows(tmp_path, problem_id, source, compiles):
-    """Sweep 8: every C++ `void updateBoard` was CE ("conversion from 'void' to non-scalar type"): the glue's
-    `if constexpr` was in plain code, where g++ compiles the branch not taken too."""
-    path = tmp_path / "solution.cpp"
-    path.write_text(source)
-    problem = load_problem(problem_id)
-    run = execute(problem, path, [load_cases(problem)[0].arg_list(problem)])
-    if compiles:
-        assert run.compile_error is None, run.compile_error
-        outcome = run.outcomes[0]
-        assert outcome is not None and outcome.verdict is None  # answered: the board it changed
-        assert "X" in [cell for row in outcome.value for cell in row]
-    else:
-        assert run.compile_error and "no entry point" in run.compile_error, run.compile_error
 
 
 def test_java_offers_javafx_pair_and_entry_points_that_throw(tmp_path):
