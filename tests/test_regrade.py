@@ -234,3 +234,19 @@ def test_a_stored_id_names_the_package_it_was_graded_from_not_the_bundled_one(tm
     assert run_judge("regrade", "coin_change", "--db", db, "--fuzz", "0").returncode == 0
     doc = json.loads(run_judge("leaderboard", "coin_change", "--db", db, "--format", "json").stdout)
     assert [(e["passed"], e["total"]) for e in doc["entries"]] == [(68, 68)]
+
+
+def test_regrade_names_an_earlier_version_of_a_file_replaced_in_place(tmp_path, problem_copy):
+    """Classroom review: a student's on-time file, replaced in place by a later one (a fresh LMS download)
+    and graded again, was dropped by regrade without a word ("0 left out"); the student's best then went
+    stale. It is now a warning and counted as left out."""
+    sub = tmp_path / "class" / "jane.py"
+    solution(sub, "first version")
+    db = tmp_path / "r.sqlite3"
+    assert run_judge("grade", problem_copy, sub, "--fuzz", "0", "--db", db).returncode == 0
+    solution(sub, "second version")
+    assert run_judge("grade", problem_copy, sub, "--fuzz", "0", "--db", db).returncode == 0
+    done = run_judge("regrade", problem_copy, "--db", db, "--fuzz", "0")
+    assert done.returncode == 0, done.stderr
+    assert "an earlier version" in done.stderr and "replaced on disk since" in done.stderr, done.stderr
+    assert "1 left out" in done.stdout, done.stdout

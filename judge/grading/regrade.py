@@ -27,9 +27,18 @@ class Plan:
 def plan(store: Store, problem: str) -> Plan:
     """Every stored submission of `problem` whose file is still on disk unchanged (newest row per path wins)."""
     newest: dict[str, tuple[str, str, str, Handin]] = {}
+    versions: dict[str, dict[str, str]] = {}   # path -> sha256 -> name, every content graded from it
     for stored in store.submissions(problem):  # oldest first: later rows replace earlier ones
         newest[stored.path] = (stored.name, stored.sha256, stored.author, stored.handin)
+        versions.setdefault(stored.path, {})[stored.sha256] = stored.name
     result = Plan()
+    for path, (_, sha, _, _) in newest.items():
+        # An earlier content of a file replaced in place (a fresh LMS download) has no source left: it
+        # stays on the set it was graded on, and the student's best may now be one of theirs gone stale.
+        for old_sha, name in versions[path].items():
+            if old_sha != sha:
+                result.skipped.append((name, f"an earlier version (sha256 {old_sha[:12]}), replaced on disk since: "
+                                             f"its result stays on the test set it was graded on"))
     for path, (name, sha, author, handin) in newest.items():
         file = Path(path)
         try:
