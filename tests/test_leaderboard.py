@@ -188,6 +188,32 @@ def test_a_group_made_full_after_grading_shows_nothing_of_a_server_that_ran_hidd
     assert [(r["verdict"], r["cached"]) for r in again["results"]] == [("AC", False)]   # worked-1 in a fresh server
 
 
+def test_a_case_moved_out_of_sample_after_grading_is_shown_at_its_new_level(tmp_path):
+    """Red-team round 21: the exports read a case's level from the group stored with the result; a case
+    the instructor moved from sample/ to secret/ after grading was still shown whole (its input, the
+    answer, what the submission printed of it)."""
+    package = tmp_path / "coin_change"
+    shutil.copytree(ROOT / "problems" / "coin_change", package)
+    (package / "cases" / "sample" / "zz.yaml").write_text(
+        "- name: moved\n  coins: [4, 7]\n  amount: 9871\n  expected: 1411\n")
+    source = tmp_path / "w.py"
+    source.write_text("class Solution:\n    def coinChange(self, coins, amount):\n"
+                      "        print('INPUT', coins, amount)\n        return 0\n")
+    db = tmp_path / "r.sqlite3"
+    assert judge("grade", package, source, "--fuzz", "0", "--db", db).returncode == 1
+
+    def moved():
+        doc = json.loads(judge("leaderboard", package, "--db", db, "--format", "json").stdout)
+        return next(c for c in doc["entries"][0]["cases"] if c["name"] == "moved")
+
+    assert moved()["message"] == "expected 1411, got 0"      # a sample case: shown whole
+    (package / "cases" / "sample" / "zz.yaml").rename(package / "cases" / "secret" / "zz.yaml")
+    shown = moved()
+    assert (shown["message"], shown["time_ms"], shown["output"]) == ("", 0, ""), shown
+    for fmt in ("markdown", "gradescope", "html", "junit"):
+        assert "9871" not in judge("leaderboard", package, "--db", db, "--format", fmt).stdout, fmt
+
+
 def test_the_same_name_in_two_languages_is_two_authors(tmp_path):
     """accepted/reversed_pair.py and accepted/reversed_pair.cpp: two authors, each ranked."""
     two_sum = ROOT / "tests" / "data" / "problems" / "two_sum"

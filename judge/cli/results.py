@@ -9,6 +9,7 @@ from pathlib import Path
 from judge.cli.common import EXIT_OK, emit
 from judge.cli.grading import load_roster, open_store
 from judge.errors import JudgeError, StoreError
+from judge.problems.problem import Problem
 from judge.results.text import terminal
 
 
@@ -53,7 +54,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     # changed, or when the package cannot say) may have run a case now shown in full in a server that
     # had seen the others: such a case is shown by verdict only.
     sure = set() if changed or unsure else {target.latest.test_set_hash}
-    board = visibility.redact(board, policy, sure)
+    board = visibility.redact(board, policy, sure, _groups_now(target.problem))
     if args.format == "html":
         from judge.results import html as report_html
 
@@ -68,3 +69,16 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         text = exports.FORMATS[args.format](board)
     emit(text, args.output)
     return EXIT_OK
+
+
+def _groups_now(problem: Problem | None) -> dict[str, str] | None:
+    """Each case's group in the package now, by name (a case moved out of sample/ since it was graded
+    is shown at its new group's level); None when the cases cannot be read."""
+    if problem is None:
+        return None
+    from judge.problems.cases import load_cases
+
+    try:
+        return {c.name: c.group for c in load_cases(problem)}
+    except JudgeError:
+        return None

@@ -173,13 +173,19 @@ def redact_failure(failure: FirstFailure | None, policy: Policy) -> FirstFailure
     return FirstFailure(redact_case(failure.case, level))
 
 
-def case_levels(policy: Policy, groups: Sequence[str], sure: bool = True) -> list[str]:
+def case_levels(policy: Policy, groups: Sequence[str], sure: bool = True,
+                now: Sequence[str | None] | None = None) -> list[str]:
     """The level of each case of a result, in the order its cases ran. Not `sure` (graded on another set
     than the package grades now): a case shown in full after one shown less may have run in a server
-    that had seen that one (no fresh server then), so it is shown by verdict only."""
+    that had seen that one (no fresh server then), so it is shown by verdict only; and a case is shown
+    at the stricter of its group's level then and, `now`, the level of the group it is in now (a case
+    moved out of sample/ after grading was shown whole)."""
     levels, unseen = [], False
-    for group in groups:
+    for i, group in enumerate(groups):
         level = policy.level(group)
+        current = now[i] if now is not None and i < len(now) else None
+        if not sure and current is not None:
+            level = max(level, policy.level(current), key=LEVELS.index)
         if level == FULL and unseen and not sure:
             level = VERDICT
         unseen = unseen or level != FULL
@@ -194,10 +200,11 @@ def redact_failure_at(failure: FirstFailure | None, policy: Policy, level: str |
     return redact_failure(failure, policy)
 
 
-def redact_entry(entry: Entry, policy: Policy, sure: bool = True) -> Entry:
+def redact_entry(entry: Entry, policy: Policy, sure: bool = True, now: Mapping[str, str] | None = None) -> Entry:
     """An entry with its cases and first failure as the policy shows them (counts and score unchanged);
-    not `sure`: see case_levels."""
-    levels = case_levels(policy, [c.group for c in entry.cases], sure)
+    not `sure`, `now` (each case's group in the package now, by name): see case_levels."""
+    current = None if now is None else [now.get(c.name) for c in entry.cases]
+    levels = case_levels(policy, [c.group for c in entry.cases], sure, current)
     by_name = {c.name: level for c, level in zip(entry.cases, levels, strict=True)}
     failure = entry.first_failure
     level = by_name.get(failure.case.name) if failure is not None else None
@@ -205,11 +212,13 @@ def redact_entry(entry: Entry, policy: Policy, sure: bool = True) -> Entry:
                    first_failure=redact_failure_at(failure, policy, level))
 
 
-def redact(board: Leaderboard, policy: Policy, sure: Collection[str] | None = None) -> Leaderboard:
+def redact(board: Leaderboard, policy: Policy, sure: Collection[str] | None = None,
+           now: Mapping[str, str] | None = None) -> Leaderboard:
     """A leaderboard as students may see it: the one place the policy is applied to the exports. `sure`:
-    the sets whose results were graded as the package grades now (graded_set_hash); None: every one."""
+    the sets whose results were graded as the package grades now (graded_set_hash; None: every one);
+    `now`: each case's group in the package now, by name."""
     def one(entry: Entry) -> Entry:
-        return redact_entry(entry, policy, sure is None or entry.test_set in sure)
+        return redact_entry(entry, policy, sure is None or entry.test_set in sure, now)
 
     entries = [one(e) for e in board.entries]
     names = [c.name for c in listed(entries[0].cases)] if entries else []

@@ -9,6 +9,7 @@ group is `full`; under `verdict` its name and verdict remain, under `hidden` not
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from judge.results import serialize, visibility as policies
@@ -16,12 +17,14 @@ from judge.results.visibility import Policy
 from judge.verdict import FirstFailure
 
 
-def shown(result: dict[str, Any], failure: FirstFailure | None, policy: Policy, sure: bool = True) -> dict[str, Any]:
+def shown(result: dict[str, Any], failure: FirstFailure | None, policy: Policy, sure: bool = True,
+          now: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The cases, hidden groups' tallies and first failure of a stored result (grade --json's shape) as the
     policy lets its author see them; not `sure` (graded on another set than the problem's now, e.g. before
-    its visibility changed): results.visibility.case_levels."""
+    its visibility changed), `now` (each case's group now, by name): results.visibility.case_levels."""
     stored = [serialize.case_from_json(c) for c in result.get("cases", [])]
-    levels = policies.case_levels(policy, [c.group for c in stored], sure)
+    current = None if now is None else [now.get(c.name) for c in stored]
+    levels = policies.case_levels(policy, [c.group for c in stored], sure, current)
     cases = [policies.redact_case(c, level) for c, level in zip(stored, levels, strict=True)]
     level_of = {c.name: level for c, level in zip(stored, levels, strict=True)}
     shown_failure = policies.redact_failure_at(failure, policy, level_of.get(failure.case.name) if failure else None)
