@@ -117,6 +117,13 @@ def test_group_weights_from_problem_yaml(tmp_path):
     # ... but a run without them scored everyone 0 of 0 (red-team round 19)
     out = judge("grade", copy, SUBS / "accepted" / "bfs_class.py", "--no-store", "--fuzz", "0")
     assert out.returncode == 2 and "every case of this run weighs 0" in out.stderr, out.stderr
+    # ... and so did the leaderboard of results stored before the weights changed (round 21)
+    yaml_path.write_text(yaml_path.read_text().split("scoring:")[0])
+    db = tmp_path / "z.sqlite3"
+    assert judge("grade", copy, SUBS / "accepted" / "bfs_class.py", "--db", db, "--fuzz", "0").returncode == 0
+    yaml_path.write_text(yaml_path.read_text() + "scoring:\n  groups: {sample: 0, secret: 0}\n")
+    out = judge("leaderboard", copy, "--db", db, "--format", "gradescope")
+    assert out.returncode == 2 and "every case of this run weighs 0" in out.stderr, out.stderr
 
 
 def test_a_changed_scoring_applies_to_what_was_graded_before(tmp_path):

@@ -72,3 +72,20 @@ def test_the_cli_says_it_in_one_line_with_exit_2(tmp_path):
 def test_without_a_contest_file_every_problem_is_open_to_anyone():
     contest = default_contest(datetime(2026, 1, 1, tzinfo=timezone.utc))
     assert "minesweeper" in contest.problems and contest.registration == "open" and contest.end is None
+
+
+def test_a_contest_problem_whose_cases_all_weigh_0_is_refused(tmp_path):
+    """Red-team round 21: the service grades the fixed cases only, so weights leaving them all at 0 (the
+    random cases weigh 1 unless named) scored every participant 0 of 0."""
+    import shutil
+    from pathlib import Path
+
+    from judge.problems.problem import load_problem
+    from judge.service.service import Service
+
+    package = tmp_path / "coin_change"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "problems" / "coin_change", package)
+    (package / "problem.yaml").write_text((package / "problem.yaml").read_text()
+                                          + "scoring:\n  groups: {sample: 0, secret: 0}\n")
+    with pytest.raises(ProblemError, match="every case of this run weighs 0"):
+        Service._info(load_problem(str(package)))

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from judge import __version__, files, languages
-from judge.errors import ProblemError
 from judge.grading.authors import identify, root_of
 from judge.grading.grade import Options, display_name, execute, grade
 from judge.languages.base import content_hash
@@ -112,11 +111,7 @@ class Recorder:
     def __post_init__(self) -> None:
         self.tests = visibility.graded_set_hash(self.problem, self.cases)
         self.weights = scoring.weights(self.problem)
-        if self.cases and not any(self.weights.get(c.group, 1.0) for c in self.cases):
-            # The package check counts the random cases (1 each unless named), which `--fuzz 0` leaves out.
-            raise ProblemError(f"{self.problem.yaml_path}: scoring.groups: every case of this run weighs 0, so "
-                               f"every submission would score 0 of 0 (only the random cases weigh: grade with "
-                               f"--fuzz N)")
+        scoring.check_weighed(self.problem, self.weights, (c.group for c in self.cases))
         self.lateness = lateness.policy(self.problem, self.deadline)  # a malformed `late:` stops the run first
         self.info: dict[str, dict[str, Any]] = {}  # by absolute path: author, cache key, ...
         self.finished: list[SubmissionResult] = []  # recorded so far, in the order they finished

@@ -269,6 +269,8 @@ def build(store: Store, target: Target, deadline: str | None = None, roster: Ros
     policy = lateness.policy(problem, deadline or store.last_given(target.problem_id)[0] or None)
     weights = scoring.weights(problem) if problem is not None else None
     entries = rank(store, target.problem_id, tests, policy, weights)
+    if problem is not None and weights is not None and entries:  # weights changed since: 0 of 0 for all
+        scoring.check_weighed(problem, weights, (c.group for c in entries[0].cases))
     names = [c.name for c in entries[0].cases] if entries else []
     title = problem.title if problem is not None else target.problem_id
     seen = {e.author for e in entries}

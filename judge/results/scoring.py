@@ -39,6 +39,15 @@ def weights(problem: Problem) -> dict[str, float]:
     return out
 
 
+def check_weighed(problem: Problem, group_weights: Mapping[str, float], groups: Iterable[str]) -> None:
+    """ProblemError when every case of a run (its cases' groups) weighs 0: every score would be 0 of 0.
+    The package check counts the random cases, which weigh 1 unless named, and a run may have none."""
+    seen = set(groups)
+    if seen and not any(group_weights.get(group, 1.0) for group in seen):
+        raise ProblemError(f"{problem.yaml_path}: scoring.groups: every case of this run weighs 0, so every "
+                           f"submission would score 0 of 0 (only the random cases weigh: grade with --fuzz N)")
+
+
 def score(cases: Iterable[CaseResult], group_weights: Mapping[str, float]) -> tuple[float, float]:
     """(score, max_score): the weights of the passed cases, and of all cases."""
     got = total = 0.0

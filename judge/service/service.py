@@ -21,7 +21,7 @@ from judge.errors import JudgeError
 from judge.languages.base import Language
 from judge.problems.cases import Case, load_cases
 from judge.problems.problem import Problem, load_problem
-from judge.results import visibility as policies
+from judge.results import scoring, visibility as policies
 from judge.results.store import Store
 from judge.results.visibility import DEFAULT, HIDDEN, Policy
 from judge.service import scoreboard, tokens, visibility
@@ -131,6 +131,8 @@ class Service:
     @staticmethod
     def _info(problem: Problem) -> ProblemInfo:
         cases = load_cases(problem)
+        # The service grades the fixed cases only: weights that leave them all at 0 score everyone 0 of 0.
+        scoring.check_weighed(problem, scoring.weights(problem), (c.group for c in cases))
         return ProblemInfo(problem, cases, policies.graded_set_hash(problem, cases), policies.policy(problem))
 
     def start(self) -> None:
