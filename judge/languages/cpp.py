@@ -20,7 +20,7 @@ def cpp_type(neutral: str) -> str:
 
 
 class Cpp(Compiled):
-    """g++ (GNU C++20, -O2, AddressSanitizer and UBSan); the server forks a child per case."""
+    """g++ (GNU C++23, -O2, AddressSanitizer and UBSan); the server forks a child per case."""
 
     name = "cpp"
     title = "C++"
