@@ -250,3 +250,19 @@ def test_regrade_names_an_earlier_version_of_a_file_replaced_in_place(tmp_path, 
     assert done.returncode == 0, done.stderr
     assert "an earlier version" in done.stderr and "replaced on disk since" in done.stderr, done.stderr
     assert "1 left out" in done.stdout, done.stdout
+
+
+def test_a_graded_author_on_no_roster_row_is_warned_of_when_the_gradebook_drops_them(tmp_path):
+    """Classroom review: a roster id typo (2222 for Sam's 222) left Sam's AC hand-in out of the gradebook
+    and Sam `missing`, with nothing said and exit 0."""
+    folder = tmp_path / "canvas"
+    solution(folder / "doejane_111_9_sol.py", "jane")
+    solution(folder / "roesmith_222_9_sol.py", "sam")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,name\n111,Jane Doe\n2222,Sam Roe\n")
+    db = tmp_path / "r.sqlite3"
+    assert run_judge("grade", "minesweeper", folder, "--roster", roster, "--db", db, "--fuzz", "0").returncode == 0
+    book = run_judge("leaderboard", "minesweeper", "--db", db, "--format", "gradebook")
+    assert book.returncode == 0
+    assert "roesmith (222)" in book.stderr and "matches no student of the roster" in book.stderr, book.stderr
+    assert "doejane" not in book.stderr   # Jane is on the roster

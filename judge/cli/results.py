@@ -65,6 +65,12 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         from judge.results import gradebook
 
         text = gradebook.to_csv(board, roster)
+        if roster is not None:
+            for entry in gradebook.unmatched(board, roster):
+                # Its row would be silently absent: a roster id typo, or a student who is not on the roster.
+                print(f"judge: warning: {terminal(entry.author)} ({terminal(entry.submission)}): graded, but "
+                      f"matches no student of the roster {terminal(str(roster.path))}: not in the gradebook",
+                      file=sys.stderr)
     else:
         text = exports.FORMATS[args.format](board)
     emit(text, args.output)

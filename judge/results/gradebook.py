@@ -41,6 +41,13 @@ def rows(board: Leaderboard, roster: Roster | None = None) -> list[dict[str, obj
     return [_row(e, top) for e in chosen]
 
 
+def unmatched(board: Leaderboard, roster: Roster) -> list[Entry]:
+    """The graded authors (ranked or stale) that match no roster student: not in a gradebook with a roster,
+    so the instructor must be told (a roster id typo, a student not on it)."""
+    return [e for e in (*board.entries, *board.stale)
+            if all(how_students(student, e) is None for student in roster.students)]
+
+
 def to_csv(board: Leaderboard, roster: Roster | None = None) -> str:
     """The gradebook as CSV text."""
     out = io.StringIO()
