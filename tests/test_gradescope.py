@@ -170,3 +170,21 @@ def test_a_package_folder_with_spaces_and_quotes(tmp_path):
     doc = json.loads((root / "results" / "results.json").read_text())
     assert_valid(doc, "gradescope_document")
     assert doc["extra_data"]["problem"] == "transpose" and doc["extra_data"]["submission"]["verdict"] == "AC"
+
+
+def test_a_late_entry_is_recorded_by_gradescope_after_its_penalty(tmp_path):
+    """Classroom review: `leaderboard --format gradescope` gave a late hand-in its raw score as the grade
+    Gradescope records (the top-level score), where the gradebook and the table took the penalty off."""
+    package = tmp_path / "minesweeper"
+    shutil.copytree(ROOT / "problems" / "minesweeper", package)
+    (package / "problem.yaml").write_text((package / "problem.yaml").read_text() + (
+        "late:\n  deadline: 2020-01-01T00:00:00+00:00\n  penalty: 0.1\n  cap: 0.3\n"))
+    db = tmp_path / "r.sqlite3"
+    assert run_judge("grade", package, SUBS / "accepted" / "bfs_class.py", "--db", db, "--fuzz", "0").returncode == 0
+    out = run_judge("leaderboard", package, "--db", db, "--format", "gradescope")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert_valid(doc, "gradescope_document")
+    book = run_judge("leaderboard", package, "--db", db, "--format", "gradebook").stdout.splitlines()[1].split(",")
+    assert doc["score"] == float(book[3]) == round(0.7 * float(book[5]), 4)   # score, score_before_penalty
+    assert "late by" in doc["output"] and "a penalty of 30%" in doc["output"], doc["output"]

@@ -107,11 +107,22 @@ def entry_document(board: Leaderboard, entry: Entry, policy: visibility.Policy) 
                                           {"name": "score", "value": entry.score, "order": "desc"}]
     if entry.speed is not None:
         board_values.append({"name": "speed", "value": round(entry.speed, 3), "order": "asc"})
-    return _document(listed, entry.cases,
-                     _summary(entry.verdict, entry.passed, entry.total, message)
-                     + f"\nrank {entry.rank} of {len(board.entries)}",
-                     board_values, {"problem": board.problem, "test_set_hash": board.test_set_hash,
-                                    "entry": serialize.entry_to_json(entry, with_cases=False)})
+    late = ""
+    if entry.late:  # the grade Gradescope records is the top-level score: the leaderboard's, after the penalty
+        late = (f"\nlate by {entry.late_days} day{'s' if entry.late_days != 1 else ''}: a penalty of "
+                f"{entry.penalty * 100:g}%, {_number(entry.score)} of {_number(entry.raw_score)}")
+    document = _document(listed, entry.cases,
+                         _summary(entry.verdict, entry.passed, entry.total, message)
+                         + f"\nrank {entry.rank} of {len(board.entries)}" + late,
+                         board_values, {"problem": board.problem, "test_set_hash": board.test_set_hash,
+                                        "entry": serialize.entry_to_json(entry, with_cases=False)})
+    if entry.late:
+        document["score"] = round(entry.score, 6)
+    return document
+
+
+def _number(value: float) -> str:
+    return f"{round(value, 6):g}"
 
 
 def result_document(problem_id: str, test_set_hash: str, result: SubmissionResult, weights: Mapping[str, float],
