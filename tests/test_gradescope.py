@@ -188,3 +188,24 @@ def test_a_late_entry_is_recorded_by_gradescope_after_its_penalty(tmp_path):
     book = run_judge("leaderboard", package, "--db", db, "--format", "gradebook").stdout.splitlines()[1].split(",")
     assert doc["score"] == float(book[3]) == round(0.7 * float(book[5]), 4)   # score, score_before_penalty
     assert "late by" in doc["output"] and "a penalty of 30%" in doc["output"], doc["output"]
+
+
+def test_the_gradescope_author_may_be_the_students_id_or_name_and_a_miss_suggests_one(tmp_path):
+    """Classroom review: `--author 'Jane Doe'` failed (exit 2) for the author the table shows as
+    `doejane (111)`, without saying what to give."""
+    folder = tmp_path / "canvas"
+    folder.mkdir()
+    shutil.copy(SUBS / "accepted" / "bfs_class.py", folder / "doejane_111_9_sol.py")
+    shutil.copy(SUBS / "wrong_answer" / "four_way.py", folder / "roesam_222_9_sol.py")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,name\n111,Jane Doe\n222,Sam Roe\n")
+    db = tmp_path / "r.sqlite3"
+    run_judge("grade", "minesweeper", folder, "--roster", roster, "--db", db, "--fuzz", "0")
+    for who in ("111", "Jane Doe"):
+        out = run_judge("leaderboard", "minesweeper", "--db", db, "--format", "gradescope", "--author", who)
+        assert out.returncode == 0, (who, out.stderr)
+        assert json.loads(out.stdout)["extra_data"]["entry"]["student_id"] == "111"
+    authors = [e["author"] for e in json.loads(run_judge("leaderboard", "minesweeper", "--db", db, "--format",
+                                                          "json").stdout)["entries"]]
+    out = run_judge("leaderboard", "minesweeper", "--db", db, "--format", "gradescope", "--author", authors[0][:-1])
+    assert out.returncode == 2 and f"did you mean {authors[0]!r}" in out.stderr, out.stderr

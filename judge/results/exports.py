@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabulate import tabulate
@@ -198,7 +198,7 @@ def gradescope(board: Leaderboard, author: str | None = None, policy: visibility
         names = ", ".join(terminal_text(e.author) for e in board.entries) or "none"
         raise UsageError(f"--format gradescope describes one submission: name its author with --author "
                          f"(authors: {names})")
-    entry = board.entries[0] if author is None else next((e for e in board.entries if e.author == author), None)
+    entry = board.entries[0] if author is None else _by_author(board.entries, author)
     # A results.json is one submission's score on the current tests: a stale author has none yet, a missing
     # student nothing to attach it to. Said, not written as a 0 that Gradescope would take for a grade.
     if entry is None and any(e.author == author for e in board.stale):
@@ -208,8 +208,22 @@ def gradescope(board: Leaderboard, author: str | None = None, policy: visibility
         raise UsageError(f"{author!r} is on the roster but has no submission of {board.problem}: no results.json "
                          f"to write")
     if entry is None:
-        raise UsageError(f"no submission of author {author!r} on the leaderboard of {board.problem}")
+        import difflib
+
+        known = [e.author for e in board.entries]
+        close = difflib.get_close_matches(str(author), known, n=3, cutoff=0.5)
+        hint = f" (did you mean {', '.join(terminal_text(repr(c)) for c in close)}?)" if close else ""
+        raise UsageError(f"no submission of author {author!r} on the leaderboard of {board.problem}{hint}")
     return serialize.dumps(gradescope_results.entry_document(board, entry, policy))
+
+
+def _by_author(entries: Sequence[Entry], author: str) -> Entry | None:
+    """The entry of `author`: the name the table shows, or the one student id or roster name it was matched to."""
+    exact = next((e for e in entries if e.author == author), None)
+    if exact is not None:
+        return exact
+    matched = [e for e in entries if author in (e.student_id, e.name) and author]
+    return matched[0] if len(matched) == 1 else None
 
 
 FORMATS = {"terminal": terminal, "markdown": markdown, "csv": to_csv, "json": to_json, "junit": junit}
