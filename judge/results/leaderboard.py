@@ -141,7 +141,7 @@ def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None 
             candidates.append(Entry(
                 rank=0, author=author, submission=first.name, language=first.language,
                 verdict=first.verdict, passed=first.passed, total=first.total,
-                score=score * (1 - late.penalty), max_score=max_score,
+                score=round(score * (1 - late.penalty), 6), max_score=max_score,  # 100.8, not 100.80000000000001
                 speed=speed_ratio(cases, reference, overheads.get(first.language, {})),
                 submitted_at=when, sha256=first.sha256, attempts=len(versions), cases=cases,
                 first_failure=first.first_failure, student_id=handin.student_id, name=handin.name,
