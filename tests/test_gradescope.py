@@ -209,3 +209,18 @@ def test_the_gradescope_author_may_be_the_students_id_or_name_and_a_miss_suggest
                                                           "json").stdout)["entries"]]
     out = run_judge("leaderboard", "minesweeper", "--db", db, "--format", "gradescope", "--author", authors[0][:-1])
     assert out.returncode == 2 and f"did you mean {authors[0]!r}" in out.stderr, out.stderr
+
+
+def test_run_autograder_credits_gradescopes_submitter_not_a_file_name(tmp_path, bundle):
+    """Classroom review: a hand-in named like an LMS download (`Alice Adams_10001_assignsubmission_file_`)
+    was credited to Alice in results.json; Gradescope's submission_metadata.json says who handed it in."""
+    named = tmp_path / "Alice Adams_10001_assignsubmission_file_solution.py"
+    shutil.copy(SUBS / "accepted" / "bfs_class.py", named)
+    root = _container(tmp_path, bundle, named)
+    (root / "submission_metadata.json").write_text(json.dumps(
+        {"users": [{"name": "Bob Brown", "email": "bob@uni.example", "id": 42}], "created_at": "2026-03-01T10:00:00Z"}))
+    run = _run_autograder(root)
+    assert run.returncode == 0, run.stderr[-2000:]
+    doc = json.loads((root / "results" / "results.json").read_text())
+    submission = doc["extra_data"]["submission"]
+    assert submission["author"] == "Bob Brown" and submission.get("student_id") != "10001", submission

@@ -67,7 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--db", metavar="PATH", help=DB_HELP)
     g.add_argument("--author", help="the author of every submission given that the roster does not name "
                                     "(default: an LMS's file or folder name, else a header comment 'author: NAME', "
-                                    "else the folder below the one given, else the file name; see README, Authors)")
+                                    "else the folder below the one given, else the file name; see README, Authors); "
+                                    "an LMS-like file name's student id, name and email are then not taken")
     g.add_argument("--no-cache", action="store_true",
                    help="grade every submission again even when an unchanged result is stored")
     g.add_argument("--no-store", action="store_true", help="neither read nor record the results store")

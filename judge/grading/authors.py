@@ -94,10 +94,13 @@ def identify(path: Path, root: Path | None = None, roster: Roster | None = None,
         when, source = found.submitted_at, found.system
     else:
         when, source = _mtime(path), "mtime"
+    # An author given (--author) names who it is: the id, name and email an LMS-like file name claims are not
+    # theirs (Gradescope's autograder passes its submitter; there the file's name is the student's own choice).
+    claimed = None if student is None and option and option.strip() else found
     return author, Handin(
-        student_id=student.id if student else (found.student_id if found else ""),
-        name=student.name if student else (found.author if found else ""),
-        email=student.email if student and student.email else (found.email if found else ""),
+        student_id=student.id if student else (claimed.student_id if claimed else ""),
+        name=student.name if student else (claimed.author if claimed else ""),
+        email=student.email if student and student.email else (claimed.email if claimed else ""),
         submitted_at=when, marked_late=bool(found and found.marked_late), time_from=source)
 
 
