@@ -224,3 +224,23 @@ def test_run_autograder_credits_gradescopes_submitter_not_a_file_name(tmp_path, 
     doc = json.loads((root / "results" / "results.json").read_text())
     submission = doc["extra_data"]["submission"]
     assert submission["author"] == "Bob Brown" and submission.get("student_id") != "10001", submission
+
+
+def test_a_header_claiming_a_students_name_or_id_is_never_taken_for_their_hand_in(tmp_path):
+    """Red-team round 22: x.py, whose header says `author: Sam Smith` (or `author: 222`), was merged into
+    Sam's entry (the gradebook gave Sam x.py's AC), and `--author 222` gave x.py's results.json."""
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    shutil.copy(SUBS / "wrong_answer" / "four_way.py", folder / "sam.py")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("file,id,name\nsam.py,222,Sam Smith\n")
+    for claim in ("Sam Smith", "222"):
+        (folder / "x.py").write_text(f"# author: {claim}\n" + (SUBS / "accepted" / "bfs_class.py").read_text())
+        db = tmp_path / f"r{claim[0]}.sqlite3"
+        run_judge("grade", "minesweeper", folder, "--roster", roster, "--db", db, "--fuzz", "0")
+        book = run_judge("leaderboard", "minesweeper", "--db", db, "--format", "gradebook").stdout.splitlines()
+        sam = next(line.split(",") for line in book[1:] if line.startswith("222,"))
+        assert sam[8] == "WA", (claim, book)          # Sam's own hand-in, not the claim's AC
+        out = run_judge("leaderboard", "minesweeper", "--db", db, "--format", "gradescope", "--author", "222")
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout)["extra_data"]["entry"]["submission"].endswith("sam.py"), claim

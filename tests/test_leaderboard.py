@@ -219,6 +219,17 @@ def test_a_case_moved_out_of_sample_after_grading_is_shown_at_its_new_level(tmp_
     assert (shown["message"], shown["time_ms"], shown["output"]) == ("", 0, ""), shown
     for fmt in ("markdown", "gradescope", "html", "junit"):
         assert "9871" not in judge("leaderboard", package, "--db", db, "--format", fmt).stdout, fmt
+    # Round 22: renamed as it moved (its old name is not in the package now), or moved into a hidden group
+    moved_file = package / "cases" / "secret" / "zz.yaml"
+    moved_file.write_text(moved_file.read_text().replace("name: moved", "name: moved2"))
+    assert moved()["message"] == ""
+    (package / "cases" / "stress").mkdir()
+    moved_file.write_text(moved_file.read_text().replace("name: moved2", "name: moved"))
+    moved_file.rename(package / "cases" / "stress" / "zz.yaml")
+    yaml_path = package / "problem.yaml"
+    yaml_path.write_text(yaml_path.read_text() + "visibility: {stress: hidden}\n")
+    for fmt in ("json", "html", "gradescope", "markdown"):
+        assert "9871" not in judge("leaderboard", package, "--db", db, "--format", fmt).stdout, fmt
 
 
 def test_the_same_name_in_two_languages_is_two_authors(tmp_path):

@@ -218,12 +218,18 @@ def gradescope(board: Leaderboard, author: str | None = None, policy: visibility
 
 
 def _by_author(entries: Sequence[Entry], author: str) -> Entry | None:
-    """The entry of `author`: the name the table shows, or the one student id or roster name it was matched to."""
-    exact = next((e for e in entries if e.author == author), None)
-    if exact is not None:
-        return exact
-    matched = [e for e in entries if author in (e.student_id, e.name) and author]
-    return matched[0] if len(matched) == 1 else None
+    """The entry of `author`: a student id first, then the roster name of an entry matched by id, then the
+    name the table shows; UsageError when that is several (a header that claims someone's name or id is
+    never taken for them)."""
+    for found in ([e for e in entries if author and e.student_id == author],
+                  [e for e in entries if author and e.student_id and e.name == author],
+                  [e for e in entries if e.author == author]):
+        if len(found) > 1:
+            raise UsageError(f"--author {author!r} names {len(found)} entries "
+                             f"({', '.join(terminal_text(e.submission) for e in found)}): give the student id")
+        if found:
+            return found[0]
+    return None
 
 
 FORMATS = {"terminal": terminal, "markdown": markdown, "csv": to_csv, "json": to_json, "junit": junit}

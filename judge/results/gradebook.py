@@ -60,7 +60,7 @@ def to_csv(board: Leaderboard, roster: Roster | None = None) -> str:
 
 def _row(e: Entry, top: float) -> dict[str, object]:
     note = "missing" if e.missing else (f"stale: graded on older test set {e.test_set[:12]}" if e.stale else "")
-    return {"student_id": e.student_id, "name": e.name or e.author, "email": e.email, "score": round(e.score, 4),
-            "max_score": e.max_score or top, "score_before_penalty": round(e.raw_score, 4),
+    return {"student_id": e.student_id, "name": e.name or e.author, "email": e.email, "score": round(e.score, 6),
+            "max_score": round(e.max_score or top, 6), "score_before_penalty": round(e.raw_score, 6),
             "late": "yes" if e.late else "no", "late_days": e.late_days,
             "verdict": "missing" if e.missing else e.verdict.value, "submitted_at": e.submitted_at, "note": note}

@@ -116,8 +116,9 @@ def entry_document(board: Leaderboard, entry: Entry, policy: visibility.Policy) 
                          + f"\nrank {entry.rank} of {len(board.entries)}" + late,
                          board_values, {"problem": board.problem, "test_set_hash": board.test_set_hash,
                                         "entry": serialize.entry_to_json(entry, with_cases=False)})
-    if entry.late:
-        document["score"] = round(entry.score, 6)
+    # The grade Gradescope records: the leaderboard's score, after any late penalty, with the weights the
+    # entry was scored by (the tests' own sum weighs each case 1 when the package cannot be read).
+    document["score"] = round(entry.score, 6)
     return document
 
 

@@ -124,11 +124,14 @@ def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None 
     for name, t in store.reference_times(tests).items():
         raw = t.cpu_ms or t.wall_ms
         reference[name] = None if raw is None else max(raw - case_overhead(python, name), 0.0)
-    by_author: dict[str, dict[str, list[StoredSubmission]]] = {}
+    # One entry per author and student id: a file whose header only claims a roster student's name (no id)
+    # is not merged into the entry of that student's own hand-in, where its better score was taken as theirs.
+    by_author: dict[tuple[str, str], dict[str, list[StoredSubmission]]] = {}
     for stored in store.submissions(problem, tests):
-        by_author.setdefault(stored.author, {}).setdefault(stored.sha256, []).append(stored)
+        key = (stored.author, stored.handin.student_id)
+        by_author.setdefault(key, {}).setdefault(stored.sha256, []).append(stored)
     entries = []
-    for author, versions in by_author.items():
+    for (author, _), versions in by_author.items():
         candidates = []
         for graded in versions.values():
             first = graded[0]  # oldest first: the time it was first submitted
@@ -141,7 +144,8 @@ def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None 
             candidates.append(Entry(
                 rank=0, author=author, submission=first.name, language=first.language,
                 verdict=first.verdict, passed=first.passed, total=first.total,
-                score=round(score * (1 - late.penalty), 6), max_score=max_score,  # 100.8, not 100.80000000000001
+                # rounded: 100.8, not 100.80000000000001 in the CSV and the JSON
+                score=round(score * (1 - late.penalty), 6), max_score=round(max_score, 6),
                 speed=speed_ratio(cases, reference, overheads.get(first.language, {})),
                 submitted_at=when, sha256=first.sha256, attempts=len(versions), cases=cases,
                 first_failure=first.first_failure, student_id=handin.student_id, name=handin.name,

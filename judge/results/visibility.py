@@ -186,6 +186,8 @@ def case_levels(policy: Policy, groups: Sequence[str], sure: bool = True,
         current = now[i] if now is not None and i < len(now) else None
         if not sure and current is not None:
             level = max(level, policy.level(current), key=LEVELS.index)
+        elif not sure and now is not None:  # not in the package now (renamed as it moved?): by verdict at most
+            level = max(level, VERDICT, key=LEVELS.index)
         if level == FULL and unseen and not sure:
             level = VERDICT
         unseen = unseen or level != FULL
@@ -194,10 +196,11 @@ def case_levels(policy: Policy, groups: Sequence[str], sure: bool = True,
 
 
 def redact_failure_at(failure: FirstFailure | None, policy: Policy, level: str | None) -> FirstFailure | None:
-    """A first failing case at `level` when its result's case_levels lowered it, else as the policy shows it."""
-    if failure is not None and level == VERDICT and policy.level(failure.case.group) == FULL:
-        return FirstFailure(redact_case(failure.case, VERDICT))
-    return redact_failure(failure, policy)
+    """A first failing case at `level` when its result's case_levels lowered it (none at all when hidden),
+    else as the policy shows it."""
+    if failure is None or level is None or LEVELS.index(level) <= LEVELS.index(policy.level(failure.case.group)):
+        return redact_failure(failure, policy)
+    return None if level == HIDDEN else FirstFailure(redact_case(failure.case, VERDICT))
 
 
 def redact_entry(entry: Entry, policy: Policy, sure: bool = True, now: Mapping[str, str] | None = None) -> Entry:
