@@ -224,6 +224,17 @@ def test_run_autograder_credits_gradescopes_submitter_not_a_file_name(tmp_path, 
     doc = json.loads((root / "results" / "results.json").read_text())
     submission = doc["extra_data"]["submission"]
     assert submission["author"] == "Bob Brown" and submission.get("student_id") != "10001", submission
+    # Round 23: a blank name, one starting with `-`, or no metadata at all never gives the file name's claim
+    for metadata, author in (({"users": [{"name": "\u3000"}]}, "the Gradescope submitter"),
+                             ({"users": [{"name": "-x"}]}, "-x"), (None, "the Gradescope submitter")):
+        meta = root / "submission_metadata.json"
+        meta.unlink(missing_ok=True)
+        if metadata is not None:
+            meta.write_text(json.dumps(metadata))
+        run = _run_autograder(root)
+        assert run.returncode == 0, run.stderr[-2000:]
+        submission = json.loads((root / "results" / "results.json").read_text())["extra_data"]["submission"]
+        assert submission["author"] == author and submission.get("student_id") != "10001", (metadata, submission)
 
 
 def test_a_header_claiming_a_students_name_or_id_is_never_taken_for_their_hand_in(tmp_path):
@@ -244,3 +255,42 @@ def test_a_header_claiming_a_students_name_or_id_is_never_taken_for_their_hand_i
         out = run_judge("leaderboard", "minesweeper", "--db", db, "--format", "gradescope", "--author", "222")
         assert out.returncode == 0, out.stderr
         assert json.loads(out.stdout)["extra_data"]["entry"]["submission"].endswith("sam.py"), claim
+
+
+def test_claims_merge_into_no_student_and_a_roster_id_is_never_another_students(tmp_path):
+    """Red-team round 23: (1) a header claiming Sam's name, graded on another test set, hid Sam's own AC
+    (not even listed as stale) and gave him its WA; (2) with a roster without ids the claim merged into
+    Sam's entry; (3) `--author 222` for Sam, who handed nothing in, gave Mallory's entry, whose Moodle
+    full name she had renamed to Sam's id."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    shutil.copy(SUBS / "accepted" / "bfs_class.py", subs / "sam.py")
+    claim = tmp_path / "extra.py"
+    claim.write_text("# author: Sam Smith\n" + (SUBS / "wrong_answer" / "four_way.py").read_text())
+    with_ids, without = tmp_path / "ids.csv", tmp_path / "names.csv"
+    with_ids.write_text("file,id,name\nsam.py,222,Sam Smith\n")
+    without.write_text("file,name\nsam.py,Sam Smith\n")
+
+    def sams_row(db):
+        book = run_judge("leaderboard", "minesweeper", "--db", db, "--format", "gradebook").stdout.splitlines()
+        return next(line.split(",") for line in book[1:] if "Sam Smith" in line)
+
+    db = tmp_path / "a.sqlite3"
+    run_judge("grade", "minesweeper", subs / "sam.py", "--roster", with_ids, "--db", db, "--fuzz", "0")
+    run_judge("grade", "minesweeper", claim, "--roster", with_ids, "--db", db, "--fuzz", "1")
+    assert sams_row(db)[8] == "AC"                      # his own, stale, by id: never the claim's WA
+    db = tmp_path / "b.sqlite3"
+    shutil.copy(SUBS / "wrong_answer" / "four_way.py", subs / "sam.py")
+    claim.write_text("# author: Sam Smith\n" + (SUBS / "accepted" / "bfs_class.py").read_text())
+    run_judge("grade", "minesweeper", subs / "sam.py", claim, "--roster", without, "--db", db, "--fuzz", "0")
+    assert sams_row(db)[8] == "WA"                      # his own WA: the claim's AC is not his
+    moodle = tmp_path / "dl" / "222_111_assignsubmission_file_"
+    moodle.mkdir(parents=True)
+    shutil.copy(SUBS / "accepted" / "bfs_class.py", moodle / "sol.py")
+    roster = tmp_path / "class.csv"
+    roster.write_text("id,name\n222,Sam Smith\n111,Mallory\n")
+    db = tmp_path / "c.sqlite3"
+    run_judge("grade", "minesweeper", tmp_path / "dl", "--db", db, "--fuzz", "0")
+    out = run_judge("leaderboard", "minesweeper", "--db", db, "--roster", roster, "--format", "gradescope",
+                    "--author", "222")
+    assert out.returncode == 2 and "on the roster but has no submission" in out.stderr, (out.stdout[:300], out.stderr)

@@ -198,13 +198,17 @@ def gradescope(board: Leaderboard, author: str | None = None, policy: visibility
         names = ", ".join(terminal_text(e.author) for e in board.entries) or "none"
         raise UsageError(f"--format gradescope describes one submission: name its author with --author "
                          f"(authors: {names})")
+    if author is not None and not any(e.student_id == author for e in board.entries) and \
+            any(author and e.student_id == author for e in board.missing):  # a roster id before any name
+        raise UsageError(f"{author!r} is on the roster but has no submission of {board.problem}: no results.json "
+                         f"to write")
     entry = board.entries[0] if author is None else _by_author(board.entries, author)
     # A results.json is one submission's score on the current tests: a stale author has none yet, a missing
     # student nothing to attach it to. Said, not written as a 0 that Gradescope would take for a grade.
     if entry is None and any(e.author == author for e in board.stale):
         raise UsageError(f"{author!r} was graded only on an older test set of {board.problem}: run "
                          f"`judge regrade {board.problem}` first")
-    if entry is None and any(e.author == author for e in board.missing):
+    if entry is None and any(author in (e.author, e.student_id) for e in board.missing):
         raise UsageError(f"{author!r} is on the roster but has no submission of {board.problem}: no results.json "
                          f"to write")
     if entry is None:
@@ -218,11 +222,10 @@ def gradescope(board: Leaderboard, author: str | None = None, policy: visibility
 
 
 def _by_author(entries: Sequence[Entry], author: str) -> Entry | None:
-    """The entry of `author`: a student id first, then the roster name of an entry matched by id, then the
-    name the table shows; UsageError when that is several (a header that claims someone's name or id is
-    never taken for them)."""
+    """The entry of `author`: a student id first, then the name the table shows; UsageError when that is
+    several. A header that claims someone's name or id is never taken for them, nor a name an LMS let the
+    student choose (a Moodle full name renamed to another student's id)."""
     for found in ([e for e in entries if author and e.student_id == author],
-                  [e for e in entries if author and e.student_id and e.name == author],
                   [e for e in entries if e.author == author]):
         if len(found) > 1:
             raise UsageError(f"--author {author!r} names {len(found)} entries "

@@ -126,12 +126,12 @@ def rank(store: Store, problem: str, tests: str, policy: lateness.Policy | None 
         reference[name] = None if raw is None else max(raw - case_overhead(python, name), 0.0)
     # One entry per author and student id: a file whose header only claims a roster student's name (no id)
     # is not merged into the entry of that student's own hand-in, where its better score was taken as theirs.
-    by_author: dict[tuple[str, str], dict[str, list[StoredSubmission]]] = {}
+    by_author: dict[tuple[str, str, str], dict[str, list[StoredSubmission]]] = {}
     for stored in store.submissions(problem, tests):
-        key = (stored.author, stored.handin.student_id)
+        key = _who(stored.author, stored.handin.student_id, stored.handin.name)
         by_author.setdefault(key, {}).setdefault(stored.sha256, []).append(stored)
     entries = []
-    for (author, _), versions in by_author.items():
+    for (author, _, _), versions in by_author.items():
         candidates = []
         for graded in versions.values():
             first = graded[0]  # oldest first: the time it was first submitted
@@ -277,14 +277,14 @@ def build(store: Store, target: Target, deadline: str | None = None, roster: Ros
         scoring.check_weighed(problem, weights, (c.group for c in entries[0].cases))
     names = [c.name for c in entries[0].cases] if entries else []
     title = problem.title if problem is not None else target.problem_id
-    seen = {e.author for e in entries}
+    seen = {_who(e.author, e.student_id, e.name) for e in entries}
     stale: list[Entry] = []
     for older in store.test_sets(target.problem_id):
         if older == tests:
             continue
         for entry in rank(store, target.problem_id, older, policy, weights):
-            if entry.author not in seen:
-                seen.add(entry.author)
+            if _who(entry.author, entry.student_id, entry.name) not in seen:
+                seen.add(_who(entry.author, entry.student_id, entry.name))
                 stale.append(replace(entry, rank=0, stale=True))
     present = [*entries, *stale]
     missing = [missing_entry(s) for s in (roster.students if roster else ()) if not _handed_in(s, present)]
@@ -301,6 +301,13 @@ def _handed_in(student: Student, entries: Sequence[Entry]) -> bool:
 def is_students(student: Student, entry: Entry) -> bool:
     """Whether an entry is a roster student's (by how_students)."""
     return how_students(student, entry) is not None
+
+
+def _who(author: str, student_id: str, name: str) -> tuple[str, str, str]:
+    """Whose an entry is: the author, and the student id and name it was matched by (a roster's, an LMS's;
+    none for a header's claim). A file whose header only claims a student's name is not theirs: merged by
+    name alone, its score became that student's, and their own hand-in was not even listed as stale."""
+    return author, student_id, name
 
 
 def how_students(student: Student, entry: Entry) -> int | None:
