@@ -70,6 +70,11 @@ def test_verify_draws_the_random_cases_grade_would_draw(problem_copy):
     result = run_judge("verify", problem_copy)
     assert result.returncode == 1 and "generator.py: random-529-0 is invalid" in result.stdout, result.stdout
     assert "click: [-1, 0])" in result.stdout   # the input it drew, each parameter shortened alone
+    # a value no JSON holds (a set) is named, not a crash (exit 3) of the message that shows it
+    generator.write_text(generator.read_text().replace('.map(lambda a: {**a, "click": [-1, 0]})',
+                                                       '.map(lambda a: {**a, "click": {0, 1}})'))
+    result = run_judge("verify", problem_copy)
+    assert result.returncode == 1 and "click: \"{0, 1}\"" in result.stdout, result.stdout + result.stderr
     generator.unlink()
     result = run_judge("verify", problem_copy)
     assert result.returncode == 1

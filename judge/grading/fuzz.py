@@ -199,7 +199,8 @@ def _draw_cases(problem: Problem, count: int, seed: int,
         args = {p: args[p] for p in params}
         complaints = validate_args(problem, args)
         if complaints:  # the generator must only make valid inputs; say which one it got wrong
-            shown = "; ".join(f"{name}: {_clip(json.dumps(value), 80)}" for name, value in args.items())
+            # default=repr: a value no JSON holds (a set) is what was wrong, and must not crash the message
+            shown = "; ".join(f"{name}: {_clip(json.dumps(value, default=repr), 80)}" for name, value in args.items())
             raise ProblemError(f"{problem.parts['generator']}: {case_name(seed, i)} is invalid: {complaints[0]} "
                                f"(the input: {shown})")
         drawn.append(args)
