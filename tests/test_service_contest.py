@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 
 import pytest
@@ -89,3 +90,41 @@ def test_a_contest_problem_whose_cases_all_weigh_0_is_refused(tmp_path):
                                           + "scoring:\n  groups: {sample: 0, secret: 0}\n")
     with pytest.raises(ProblemError, match="every case of this run weighs 0"):
         Service._info(load_problem(str(package)))
+
+
+def test_a_restart_after_the_weights_changed_scores_the_stored_submissions_again(tmp_path):
+    """Review of the day: `judge leaderboard` scores stored results with the package's current weights, but
+    judge serve's scoreboard kept each submission's score from its grading, so after `scoring:` changed
+    between two starts the two disagreed (73.58% against 176/204) and the board mixed both weightings."""
+    import shutil
+    from pathlib import Path
+
+    from judge.results import serialize
+    from judge.service.service import Service
+    from judge.verdict import CaseResult, SubmissionResult, Verdict
+    from serving import ADMIN, contest_file
+
+    package = tmp_path / "minesweeper"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "problems" / "minesweeper", package)
+    contest, db = load_contest(contest_file(tmp_path, package, scoring="ioi")), tmp_path / "db.sqlite3"
+    service = Service(contest, db, ADMIN)
+    try:
+        sid = service.submit(service.state.accounts()[0], "minesweeper", "x = 1", "python")
+        cases = (CaseResult("example-1", "sample", Verdict.AC), CaseResult("s1", "secret", Verdict.WA))
+        result = SubmissionResult(verdict=Verdict.WA, cases=cases, submission="x.py", path="serve:1",
+                                  language="python", sha256="0" * 64)
+        service.state._write("UPDATE serve_submissions SET state = 'running' WHERE id = ?", (sid,))
+        service.state.finish(sid, "WA", 1.0, 2.0, "t", json.dumps(
+            {"result": serialize.submission_to_json(result), "failure": None}))
+    finally:
+        service.state.close()
+        service.store.close()
+    (package / "problem.yaml").write_text((package / "problem.yaml").read_text()
+                                          + "scoring:\n  groups: {sample: 50, secret: 1}\n")
+    service = Service(load_contest(contest_file(tmp_path, package, scoring="ioi")), db, ADMIN)
+    try:
+        row = service.state.get(sid)
+        assert (row["score"], row["max_score"]) == (50.0, 51.0)
+    finally:
+        service.state.close()
+        service.store.close()

@@ -4,6 +4,7 @@ and the admin's actions. app.py and pages.py only translate requests to these ca
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -21,7 +22,7 @@ from judge.errors import JudgeError
 from judge.languages.base import Language
 from judge.problems.cases import Case, load_cases
 from judge.problems.problem import Problem, load_problem
-from judge.results import scoring, visibility as policies
+from judge.results import scoring, serialize, visibility as policies
 from judge.results.store import Store
 from judge.results.visibility import DEFAULT, HIDDEN, Policy
 from judge.service import scoreboard, tokens, visibility
@@ -82,6 +83,11 @@ class ProblemInfo:
     policy: Policy = DEFAULT  # problem.yaml's `visibility`: what participants see of each group
 
 
+def _scored(weights: dict[str, float], stored: dict[str, Any]) -> tuple[float, float]:
+    """A stored result's score and max score under `weights`."""
+    return scoring.score([serialize.case_from_json(c) for c in stored.get("cases", [])], weights)
+
+
 def utcnow() -> datetime:
     """Now, in UTC."""
     return datetime.now(timezone.utc)
@@ -105,6 +111,10 @@ class Service:
         self.state.set_setting(ADMIN_HASH, tokens.digest(admin_token, salt))
         self.admin = (salt, tokens.digest(admin_token, salt))
         self.problems = {pid: self._info(p) for pid, p in contest.problems.items()}
+        for pid, info in self.problems.items():
+            # Scores as the package weighs them now, as `judge leaderboard` gives them: a `scoring:` changed
+            # between two starts left the board mixing the old weights' scores with the new ones'.
+            self.state.rescore(pid, functools.partial(_scored, scoring.weights(info.problem)))
         self.rates = RateLimiter(contest.limits.per_minute)
         self.registrations = RateLimiter(REGISTRATIONS_PER_MINUTE)
         self.addresses = RateLimiter(REGISTRATIONS_PER_ADDRESS, window=3600.0)

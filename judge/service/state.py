@@ -8,9 +8,10 @@ queued -> running -> done; a rejudge puts a done one back to queued.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -211,6 +212,22 @@ class State:
         self._write("UPDATE serve_submissions SET state = 'done', verdict = ?, score = ?, max_score = ?, tests = ?, "
                     "result = ?, graded_at = ? WHERE id = ? AND state = 'running'",
                     (verdict, score, max_score, tests, result, now(), sid))
+
+    def rescore(self, problem: str, score: Callable[[dict[str, Any]], tuple[float, float]]) -> int:
+        """Score a problem's graded submissions again from their stored results (`score`: a stored result ->
+        score and max score), where that differs: its weights changed since. How many changed."""
+        rows = self._read("SELECT id, score, max_score, result FROM serve_submissions WHERE problem = ? "
+                          "AND state = 'done' AND result IS NOT NULL", (problem,))
+        changed = 0
+        for row in rows:
+            try:
+                got, total = score(json.loads(row["result"])["result"])
+            except (ValueError, KeyError, TypeError):  # an unreadable stored result keeps its score
+                continue
+            if (got, total) != (row["score"], row["max_score"]):
+                changed += self._write("UPDATE serve_submissions SET score = ?, max_score = ? "
+                                       "WHERE id = ? AND state = 'done'", (got, total, row["id"])).rowcount
+        return changed
 
     def rejudge(self, problem: str | None = None, sid: int | None = None) -> int:
         """Queue graded submissions again (one, or all of a problem); how many."""
