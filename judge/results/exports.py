@@ -208,7 +208,7 @@ def gradescope(board: Leaderboard, author: str | None = None, policy: visibility
     if entry is None and any(e.author == author for e in board.stale):
         raise UsageError(f"{author!r} was graded only on an older test set of {board.problem}: run "
                          f"`judge regrade {board.problem}` first")
-    if entry is None and any(author in (e.author, e.student_id) for e in board.missing):
+    if entry is None and any(e.author == author for e in board.missing):  # by id: said before any name
         raise UsageError(f"{author!r} is on the roster but has no submission of {board.problem}: no results.json "
                          f"to write")
     if entry is None:

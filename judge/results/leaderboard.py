@@ -244,7 +244,7 @@ def locate(store: Store, problem_arg: str | None) -> Target:
     if latest is None:
         raise UsageError(f"{store.path}: no graded submissions of {problem_id!r} stored yet; run judge grade first")
     error = ""
-    there = problem is None and bool(latest.problem_path) and Path(latest.problem_path or "").is_dir()
+    there = problem is None and latest.problem_path is not None and Path(latest.problem_path).is_dir()
     if there:
         # There but broken (a typo in problem.yaml): the stored results rank without a package, and
         # regrade names its error. Falling back to the problems folders' package of that id ranked on
