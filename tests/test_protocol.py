@@ -267,7 +267,8 @@ _VALUES = st.recursive(_SCALARS, lambda kids: st.lists(kids, max_size=3), max_le
 _HEADS = [b'{"status":"ok","value":', b'{"id":3, "status": "ok",  "value" :', b'{"status":"ok","id":3,"value":',
           b'{"value":', b'[{"value":']
 _TAILS = [b',"id":3}', b'}', b' , "id" : 3 } ', b',"id":3,"restart":true}', b',"id":"3"}', b',"id":3}]', b',"id":3}x',
-          b',"id":03}', b',"id":3,"cpu_ms":1e2}']
+          b',"id":03}', b',"id":3,"cpu_ms":1e2}', b',"id":0}', b',"id":-3}', b',"id":3.0}', b',"id":3}\r',
+          b',"id":123456789012345678901}', b',"id":3 }']
 
 
 @given(expected=_VALUES, answer=_VALUES, head=st.sampled_from(_HEADS), tail=st.sampled_from(_TAILS),
@@ -280,6 +281,18 @@ def test_knowing_the_expected_answer_never_changes_what_a_line_decodes_to(expect
     fast, slow = decode(raw, LIMIT, measured, known(expected)), decode(raw, LIMIT, measured)
     assert (fast.status, fast.data, fast.error) == (slow.status, slow.data, slow.error)
     assert not slow.known and (not fast.known or body == known(expected).encoding)
+
+
+@pytest.mark.parametrize("tail", _TAILS)
+@pytest.mark.parametrize("measured", [False, True])
+def test_the_python_workers_line_is_known_by_its_bytes_alone_and_any_other_tail_takes_the_full_path(tail, measured):
+    """`{"status":"ok","value":V,"id":N}` to the byte is taken without decoding; every other tail after
+    the same head decodes as it always did."""
+    expected = known(BOARD)
+    raw = b'{"status":"ok","value":' + expected.encoding + tail
+    fast, slow = decode(raw, LIMIT, measured, expected), decode(raw, LIMIT, measured)
+    assert (fast.status, fast.data, fast.error) == (slow.status, slow.data, slow.error)
+    assert fast.known == (slow.status is Status.OK)
 
 
 # ------------------------------------------------------------------ the table

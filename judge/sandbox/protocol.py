@@ -8,7 +8,10 @@ server is in the box with the submission, so every byte on the response pipe is 
 `decode` below reads it strictly and never raises.
 
 **Lines.** One JSON object per line (UTF-8, `\\n`-terminated) each way. The judge sends
-`{"id": N, "args": [...]}` (N = 1, 2, ... per server; the arguments in signature order). The server
+`{"id": N, "args": [...]}` (N = 1, 2, ... per server; the arguments in signature order); to a
+server that answers from where the submission runs (below), `{"id": N, "poll": true, "args": [...]}`
+when the judge polls for this answer and will send the next request the moment it is in: the worker
+then looks for that request a moment (SPIN_SECONDS in python_server.py) before it sleeps. The server
 answers first `{"status": "ready"}` or `{"status": "compile_error", "message": M}`, then exactly one
 line per request. Every per-case line carries `id` (an integer: the request's), and may carry
 `cpu_ms` (a number >= 0), `mem_kb` (an integer >= 0) and `restart` (`true`: a server that cannot
@@ -63,7 +66,9 @@ exact bytes that answer would be sent as (the expected value's compact JSON), an
 booleans, null), is decoded as the envelope alone, with `null` in place of the value, by the rules
 above; the value is then the judge's own copy of the expected one. JSON text decodes one way only,
 so this is the same message the full decoding would give, at the cost of a byte comparison instead
-of building the answer again from its text. Any other line takes the full path.
+of building the answer again from its text. Any other line takes the full path. The line Python's
+direct worker writes for it, `{"status":"ok","value":VALUE,"id":N}` to the byte, is that same message
+by a comparison alone, without decoding even its envelope.
 """
 
 from __future__ import annotations
@@ -220,6 +225,11 @@ _HEAD = re.compile(rb'[ \t]*\{[ \t]*(?:' + _PLAIN + rb'[ \t]*,[ \t]*)*"value"[ \
 _TAIL = re.compile(rb'[ \t]*(?:,[ \t]*' + _PLAIN + rb'[ \t]*)*\}[ \t\r]*')
 
 
+#: The known answer's line as Python's direct worker writes it: the value's bytes between these two.
+_WORKER_HEAD = b'{"status":"ok","value":'
+_WORKER_TAIL = re.compile(rb',"id":([1-9][0-9]{0,17})\}')
+
+
 def knowable(encoding: bytes) -> bool:
     """Whether an answer sent as these bytes (compact JSON) decodes by the rules above without a
     remark: ASCII with no escaped lone surrogate, no NaN or Infinity, and not nested too deep."""
@@ -246,6 +256,10 @@ def decode(line: bytes, limit: int, measured: bool = False, known: Known | None 
     # they could raise (a bug of the decoder itself, say a KeyError, still shows as the judge's).
     try:
         if known is not None and len(line) <= limit:
+            if line.startswith(_WORKER_HEAD) and line.startswith(known.encoding, len(_WORKER_HEAD)):
+                tail = _WORKER_TAIL.fullmatch(line, len(_WORKER_HEAD) + len(known.encoding))
+                if tail is not None:
+                    return Message(Status.OK, {"value": known.value(), "id": int(tail.group(1))}, known=True)
             envelope = _envelope(line, known)
             if envelope is not None:
                 message = _decode(envelope, limit, measured)

@@ -182,7 +182,7 @@ class Server:
             self.next_id += 1
             ident = self.next_id
             started = time.perf_counter()
-            payload = self._send(_request(ident, args))
+            payload = self._send(_request(ident, args, poll and self.measured))
         reply, usage = self._exchange(payload, started, self.limits.wall_time, self.meter, following, known,
                                       POLL_SECONDS if poll else 0.0)
         if self.proc is None:  # the box was stopped (time-out, flood, death): the reply says why
@@ -240,7 +240,8 @@ class Server:
         if payload:
             sel.register(self.req_w, selectors.EVENT_WRITE, "req")
         # Encoded now, while the box works on this case, so that it can be sent the moment the answer is in.
-        next_request = _request(self.next_id + 1, following) if following is not None else b""
+        marked = poll > 0 and self.measured  # "poll": true (judge/sandbox/protocol.py, "Lines")
+        next_request = _request(self.next_id + 1, following, marked) if following is not None else b""
         poll_until = time.perf_counter() + poll
         try:
             while True:
@@ -397,9 +398,10 @@ def encode_args(args: list[Any]) -> bytes:
     return json.dumps(args).encode()
 
 
-def _request(ident: int, args: Arguments) -> bytes:
-    """One request line."""
-    return b'{"id": %d, "args": %s}\n' % (ident, args if isinstance(args, bytes) else encode_args(args))
+def _request(ident: int, args: Arguments, poll: bool = False) -> bytes:
+    """One request line; `poll`: the judge polls for its answer (judge/sandbox/protocol.py, "Lines")."""
+    return b'{"id": %d, %s"args": %s}\n' % (ident, b'"poll": true, ' if poll else b"",
+                                            args if isinstance(args, bytes) else encode_args(args))
 
 
 def _read(fd: int) -> bytes | None:

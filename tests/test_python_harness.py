@@ -1,0 +1,89 @@
+"""Python's harness, run as the judge runs it where the box has a cgroup (`measured`): its worker
+answers the judge directly, and looks a moment for the next request after one marked `"poll": true`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from judge.languages.python import Python
+
+SOLUTION = "class Solution:\n    def updateBoard(self, board, click):\n        return board\n"
+BOARD = [["E", "M"], ["E", "E"]]
+
+
+class Harness:
+    """python_server.py started outside any box, on two pipes, the judge's side of each in hand."""
+
+    def __init__(self, folder: Path):
+        source = folder / "solution.py"
+        source.write_text(SOLUTION)
+        req_r, self.req_w = os.pipe()
+        self.resp_r, resp_w = os.pipe()
+        config = {"request_fd": req_r, "response_fd": resp_w, "source": str(source), "function": "updateBoard",
+                  "class": "Solution", "cpu_limit": 5, "memory_bytes": 1 << 30, "output_bytes": 1 << 20,
+                  "measured": True}
+        self.proc = subprocess.Popen([sys.executable, "-I", "-S", str(Python.harness), json.dumps(config)],
+                                     pass_fds=(req_r, resp_w))
+        os.close(req_r)
+        os.close(resp_w)
+        self.buffer = b""
+        assert json.loads(self.line()) == {"status": "ready"}
+
+    def line(self) -> bytes:
+        while b"\n" not in self.buffer:
+            chunk = os.read(self.resp_r, 1 << 16)
+            assert chunk, "the server ended"
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line
+
+    def ask(self, ident: int, poll: bool) -> dict:
+        os.write(self.req_w, b'{"id": %d, %s"args": %s}\n' % (ident, b'"poll": true, ' if poll else b"",
+                                                            json.dumps([BOARD, [0, 0]]).encode()))
+        return json.loads(self.line())
+
+    def worker_cpu_ns(self) -> int:
+        """The CPU time so far of the worker, the server's one child (from the kernel)."""
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
+        assert len(children) == 1, children
+        return int(Path(f"/proc/{children[0]}/schedstat").read_text().split()[0])
+
+    def close(self) -> None:
+        os.close(self.req_w)
+        self.proc.wait(10)
+        os.close(self.resp_r)
+
+
+@pytest.fixture
+def harness(tmp_path):
+    if not Path("/proc/self/task").exists():
+        pytest.skip("needs /proc")
+    server = Harness(tmp_path)
+    yield server
+    server.close()
+
+
+def test_a_polled_request_is_answered_and_the_next_is_read_though_it_comes_after_the_look(harness):
+    """The worker looks for the next request for a moment only: one sent 50 ms later still gets its answer."""
+    assert harness.ask(1, poll=True) == {"status": "ok", "value": BOARD, "id": 1}
+    time.sleep(0.05)
+    assert harness.ask(2, poll=True) == {"status": "ok", "value": BOARD, "id": 2}
+    assert harness.ask(3, poll=False) == {"status": "ok", "value": BOARD, "id": 3}
+
+
+@pytest.mark.parametrize("poll", [False, True])
+def test_the_look_for_the_next_request_is_short_and_only_after_a_polled_one(harness, poll):
+    """While no request comes, a worker after a polled request spends at most a few ms looking (the
+    box is charged for it); after an ordinary one it sleeps at once."""
+    harness.ask(1, poll=poll)
+    before = harness.worker_cpu_ns()
+    time.sleep(0.2)
+    spent_ms = (harness.worker_cpu_ns() - before) / 1e6
+    assert spent_ms < (5.0 if poll else 0.1), spent_ms
