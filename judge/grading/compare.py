@@ -17,6 +17,7 @@ the reference, the case is flagged: the reference or the case may be wrong.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -43,37 +44,51 @@ def compare(cases: Sequence[Case], results: Sequence[SubmissionResult], problem:
     same as `problem`'s checker says (by fingerprint without a problem, or when the checker is exact)."""
     names = [r.submission for r in results]
     order = [c.name for c in cases]
+    # Results reused from one stored result share its cases (the same tuple): each is looked at once.
+    tables = {id(r.cases): r.cases for r in results}
+    in_order = all([x.name for x in table] == order for table in tables.values())
+    all_passed = {key: all(x.verdict is Verdict.AC for x in table) for key, table in tables.items()}
     rows: list[Sequence[CaseResult]]
-    if all([x.name for x in r.cases] == order for r in results):  # the usual run: every result on every case
+    if in_order:  # the usual run: every result on every case
         shared, rows = list(cases), [r.cases for r in results]
     else:
         by_name = [{x.name: x for x in r.cases} for r in results]
         shared = [c for c in cases if all(c.name in a for a in by_name)]
         rows = [[a[c.name] for c in shared] for a in by_name]
     by_checker = problem is not None and not getattr(problem.checker, "exact", False)
+    # A submission that passed every case needs no look at each: a re-grade compares 20 x 1,106 of them.
+    clean = [all_passed[id(r.cases)] for r in results]
     vectors: list[tuple[str, ...]]
     if problem is not None and by_checker:
-        classes = [_Classes(problem, case) for case in shared]
-        vectors = [tuple(k.of(x) for k, x in zip(classes, row, strict=True)) for row in rows]
+        classes = [_Classes(problem, case) for case in shared] if not all(clean) else []
+        vectors = [(REFERENCE,) * len(shared) if passed else tuple(k.of(x) for k, x in zip(classes, row, strict=True))
+                   for row, passed in zip(rows, clean, strict=True)]
     else:
-        vectors = [tuple(x.answer for x in row) for row in rows]
+        vectors = [tuple([x.answer for x in row]) for row in rows]
     groups: dict[tuple[str, ...], list[str]] = {}
     for name, vector in zip(names, vectors, strict=False):
         groups.setdefault(vector, []).append(name)
-    distinct = {v: None for v in vectors}  # identical answer vectors are compared once
-    diff = {(a, b): sum(x != y for x, y in zip(a, b, strict=True)) for a in distinct for b in distinct}
+    # Identical answer vectors are compared once, by their index: a vector of 1,106 answers is hashed
+    # again on every lookup (a tuple keeps no hash), 400 times for 20 submissions.
+    index = {v: i for i, v in enumerate(dict.fromkeys(vectors))}
+    distinct, at = list(index), [index[v] for v in vectors]
+    diff = [[0] * len(distinct) for _ in distinct]
+    for i, a in enumerate(distinct):
+        for j in range(i + 1, len(distinct)):
+            diff[i][j] = diff[j][i] = sum(map(operator.ne, a, distinct[j]))
     # Only a case some submission did not pass can be suspect: the others are skipped whole. An answer not
     # of the answer's type (rows as strings, NaN) can never be right, so it is no vote against the reference.
-    failed = [{k for k, x in enumerate(row) if x.verdict is not Verdict.AC} for row in rows]
-    typed = [[_typed(problem, x) for x in row] for row in rows]
+    failed = [set() if passed else {k for k, x in enumerate(row) if x.verdict is not Verdict.AC}
+              for row, passed in zip(rows, clean, strict=True)]
     suspects = []
     for k in sorted(set().union(*failed)):
-        votes = [(n, v[k]) for n, v, bad, ok in zip(names, vectors, failed, typed, strict=True) if k in bad and ok[k]]
-        voters = sum(v[k] not in NOT_ANSWERS and ok[k] for v, ok in zip(vectors, typed, strict=True))
+        typed = [_typed(problem, row[k]) for row in rows]
+        votes = [(n, v[k]) for n, v, bad, ok in zip(names, vectors, failed, typed, strict=True) if k in bad and ok]
+        voters = sum(v[k] not in NOT_ANSWERS and ok for v, ok in zip(vectors, typed, strict=True))
         suspects.append(_suspect(shared[k], votes, voters))
     return Comparison(submissions=names, cases=[c.name for c in shared],
                       groups=sorted(groups.values(), key=lambda g: (-len(g), names.index(g[0]))),
-                      matrix=[[diff[a, b] for b in vectors] for a in vectors],
+                      matrix=[[diff[a][b] for b in at] for a in at],
                       suspects=[s for s in suspects if s is not None],
                       agreement="checker" if by_checker else "hash")
 
