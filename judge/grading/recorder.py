@@ -24,7 +24,7 @@ from judge.problems.problem import Problem
 from judge.results import lateness, scoring, visibility
 from judge.results.records import Handin, ReferenceTime, StoredRun, now, utc
 from judge.results.roster import Roster
-from judge.verdict import FirstFailure, Recording, SubmissionResult
+from judge.verdict import CaseResult, FirstFailure, Recording, SubmissionResult
 
 if TYPE_CHECKING:  # sqlite3 is imported only by a run that opens the store
     from judge.results.store import Store
@@ -115,6 +115,10 @@ class Recorder:
         self.lateness = lateness.policy(self.problem, self.deadline)  # a malformed `late:` stops the run first
         self.info: dict[str, dict[str, Any]] = {}  # by absolute path: author, cache key, ...
         self.finished: list[SubmissionResult] = []  # recorded so far, in the order they finished
+        # Results reused from one stored result share its cases (one tuple): each tuple is scored and
+        # searched for its first failure once (a re-grade of 20 copies of 5 files: 5 of 20 x 1,106).
+        self._scored: dict[int, tuple[tuple[CaseResult, ...], float, float]] = {}
+        self._failures: dict[int, tuple[tuple[CaseResult, ...], FirstFailure | None]] = {}
 
     def grade(self, sources: Sequence[Path], progress: Callable[[SubmissionResult], None] | None = None
               ) -> list[SubmissionResult]:
@@ -171,7 +175,12 @@ class Recorder:
         return [done[str(Path(s).resolve())] for s in sources]
 
     def _annotate(self, result: SubmissionResult, cached: bool) -> SubmissionResult:
-        got, total = scoring.score(result.cases, self.weights)
+        known = self._scored.get(id(result.cases))
+        if known is not None and known[0] is result.cases:
+            _, got, total = known
+        else:
+            got, total = scoring.score(result.cases, self.weights)
+            self._scored[id(result.cases)] = (result.cases, got, total)
         handin: Handin = self.info[result.path]["handin"]
         late = lateness.assess(self.lateness, handin.submitted_at, handin.marked_late).late
         return replace(result, recording=Recording(self.info[result.path]["author"], cached, now(), got, total,
@@ -181,8 +190,14 @@ class Recorder:
         if self.store is None:
             return
         assert self.run_id is not None  # grade() started the run
+        known = self._failures.get(id(result.cases))
+        if known is not None and known[0] is result.cases:
+            failure = known[1]
+        else:
+            failure = first_failure(result, self.cases)
+            self._failures[id(result.cases)] = (result.cases, failure)
         self.store.record(self.run_id, result, cache_key=self.info[result.path]["cache_key"],
-                          toolchain=toolchain_version(result.language), first_failure=first_failure(result, self.cases),
+                          toolchain=toolchain_version(result.language), first_failure=failure,
                           cached_from=cached_from, handin=self.info[result.path]["handin"])
 
 
