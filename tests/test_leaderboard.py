@@ -219,6 +219,9 @@ def test_a_case_moved_out_of_sample_after_grading_is_shown_at_its_new_level(tmp_
     assert (shown["message"], shown["time_ms"], shown["output"]) == ("", 0, ""), shown
     for fmt in ("markdown", "gradescope", "html", "junit"):
         assert "9871" not in judge("leaderboard", package, "--db", db, "--format", fmt).stdout, fmt
+    # ... and Gradescope tags it as a case shown by verdict, not `visible` (its data gone, the tag was not)
+    tests = json.loads(judge("leaderboard", package, "--db", db, "--format", "gradescope").stdout)["tests"]
+    assert {t["name"]: t["visibility"] for t in tests}["moved"] == "after_published", tests
     # Round 22: renamed as it moved (its old name is not in the package now), or moved into a hidden group
     moved_file = package / "cases" / "secret" / "zz.yaml"
     moved_file.write_text(moved_file.read_text().replace("name: moved", "name: moved2"))

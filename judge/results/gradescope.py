@@ -4,7 +4,7 @@ submission's cases: a test per listed case, one per hidden group, scores that ad
 The rules (README "Gradescope" says the same):
 - a test's score is its case's weight (problem.yaml's `scoring`, else 1) when passed, else 0; the
   top-level `score` is the sum of the tests' scores, so the two always agree;
-- visibility follows the policy (judge/results/visibility.py): a group shown in `full` is `visible`,
+- visibility follows the policy (judge/results/visibility.py): a case shown in `full` is `visible`,
   a group shown by `verdict` is `after_published` (its test names the case and its verdict only), and
   a `hidden` group is one test of Gradescope's own `hidden` visibility, counting its cases;
 - a failing test's output is its verdict line, then the checker's explanations (without repeating
@@ -60,7 +60,7 @@ def tests(cases: Sequence[CaseResult], weights: Mapping[str, float], policy: vis
     out: list[dict[str, Any]] = []
     for case in visibility.listed(cases):
         weight = weights.get(case.group, 1.0)
-        full = policy.level(case.group) == visibility.FULL
+        full = visibility.shown_whole(case, policy)  # a case moved out of a `full` group after grading is not
         out.append({
             "name": case.name, "name_format": "text", "number": str(len(out) + 1),
             "score": weight if case.passed else 0.0, "max_score": weight,

@@ -150,6 +150,13 @@ def is_redacted(failure: FirstFailure) -> bool:
     return failure.args is None and failure.expected is None and failure.case.got is None and not failure.case.diff
 
 
+def shown_whole(case: CaseResult, policy: Policy) -> bool:
+    """Whether a case, as redacted, is shown in full: its group's level is `full` and the redaction did
+    not lower it (a result on another set: case_levels). A lowered case has lost its answer's
+    fingerprint, which every case graded keeps (a fingerprint, or its verdict's name)."""
+    return policy.level(case.group) == FULL and case.answer != ""
+
+
 def redact_case(case: CaseResult, level: str) -> CaseResult:
     """A case as its level shows it: whole, by name and verdict only, or without even a name."""
     if level == FULL:
