@@ -314,3 +314,25 @@ def test_a_signal_pending_as_a_lane_ends_still_lets_its_servers_go():
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stderr.split() == ["0", "1"], done.stderr
+
+
+def test_a_module_named_like_the_standard_librarys_in_the_working_folder_is_not_the_lanes(tmp_path):
+    """Review of the -S start: a lane child run with `-m` imported the working folder's `re.py` (a hand-in
+    folder's, say) and died, its submissions JE. The judge here is started as its console script is
+    (the script's folder first on its path, not the working folder)."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "handins"
+    folder.mkdir()
+    for name in ("re", "json", "enum", "typing"):
+        (folder / f"{name}.py").write_text("raise SystemExit('imported from the working folder')\n")
+    script = tmp_path / "bin" / "judge"
+    script.parent.mkdir()
+    script.write_text("import sys\nfrom judge.cli.main import run\nsys.exit(run())\n")
+    sources = [SUBMISSIONS / "accepted" / "bare_function.py", SUBMISSIONS / "wrong_answer" / "digits_spread.py",
+               SUBMISSIONS / "accepted" / "bfs_class.py"]
+    done = subprocess.run([sys.executable, str(script), "grade", "minesweeper", *map(str, sources), "--jobs", "2",
+                           "--no-store", "--fuzz", "0"], cwd=folder, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert "3 submissions: 2 AC, 1 WA" in done.stdout and "grading lane" not in done.stdout, done.stdout + done.stderr

@@ -21,8 +21,15 @@ if TYPE_CHECKING:
     from judge.problems.problem import Problem
 
 _SIZE = struct.Struct("!I")
-#: What the judge's package root must be on a child's path for `-m judge.grading.lanes` to import it.
+#: What the judge's package root must be on a child's path for it to import judge.grading.lanes.
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+#: The child's program: judge.grading.lanes run as __main__, with the working folder taken off the
+#: path first (`-m` and `-c` put it there; Python 3.10 has no -P). A `re.py` or `json.py` in the folder
+#: the judge is run from (a hand-in folder) was imported by the lane, which died: its submissions JE.
+_BOOT = ("import os, sys\n"
+         "if sys.path and sys.path[0] in ('', os.getcwd()): del sys.path[0]\n"
+         "import runpy\n"
+         "runpy.run_module('judge.grading.lanes', run_name='__main__', alter_sys=True)\n")
 
 #: A submission given to a lane: its index in the run and its path; None: no more.
 Item = tuple[int, Path] | None
@@ -71,7 +78,7 @@ class Child:
         # otherwise run on the cores the first boxes are using.
         env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(p for p in (_PACKAGE_ROOT, *sys.path) if p))
         env["JUDGE_LANE_PARENT"] = str(os.getpid())
-        self.proc = subprocess.Popen([sys.executable, "-S", "-m", "judge.grading.lanes"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-S", "-c", _BOOT], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, env=env)
         assert self.proc.stdin is not None and self.proc.stdout is not None  # both PIPE
         self.to_child, self.from_child = self.proc.stdin, self.proc.stdout
