@@ -708,3 +708,20 @@ def test_every_text_cell_of_the_csv_is_kept_from_being_a_formula():
                                                                                    False)))))
     for key in ("language", "submitted_at", "sha256", "graded_at", "test_set_hash"):
         assert rows[0][key].startswith("'"), (key, rows[0][key])
+
+
+def test_authors_named_like_numbers_or_booleans_are_listed_as_written(tmp_path):
+    """Review: tabulate 0.9 raised ValueError on an author column holding "True" beside "1.5" (the whole
+    leaderboard command failed), and 0.10 drew "1.50" as 1.5."""
+    body = (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs_class.py").read_text()
+    for name in ("True", "1.50"):
+        (tmp_path / f"{name.replace('.', '_')}.py").write_text(f"# author: {name}\n" + body)
+    db = tmp_path / "r.sqlite3"
+    assert judge("grade", "minesweeper", tmp_path, "--fuzz", "0", "--db", db).returncode == 0
+    for fmt in ("terminal", "markdown"):
+        for deadline in ((), ("--deadline", "2000-01-01T00:00:00Z")):  # the second draws a `late` column too
+            board = judge("leaderboard", "minesweeper", "--db", db, "--format", fmt, *deadline)
+            assert board.returncode == 0, board.stderr
+            assert " True " in board.stdout and " 1.50 " in board.stdout, board.stdout
+            header = next(line for line in board.stdout.splitlines() if "rank" in line and "author" in line)
+            assert bool(deadline) == ("late" in header.replace("|", " ").split()), board.stdout

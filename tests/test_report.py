@@ -143,3 +143,16 @@ def test_beside_a_large_first_failure_the_smallest_wrong_case_is_drawn_too():
     assert "a smaller case" not in failure_details(problem, list(cases.values()), alone)
     swapped = replace(result, cases=result.cases[::-1])
     assert "a smaller case" not in failure_details(problem, list(cases.values()), swapped)
+
+
+def test_number_like_names_are_drawn_as_written_and_never_crash_the_table():
+    """Review: tabulate reformatted a case named "1.10" as 1.1, and tabulate 0.9 raised ValueError on a
+    column holding "True" beside "1.5" (author names taken from headers or folders)."""
+    def result(name, first):
+        cases = (CaseResult("0.5", "secret", Verdict.AC), CaseResult(first, "secret", Verdict.WA))
+        return SubmissionResult(name, f"/x/{name}", "python", Verdict.WA, cases)
+
+    drawn = table([result("True", "1.10"), result("1.5", "007"), result("1e5", "True")])
+    rows = drawn.splitlines()[2:]
+    assert [row.split()[0] for row in rows] == ["True", "1.5", "1e5"], drawn
+    assert [row.split()[-1] for row in rows] == ["1.10", "007", "True"], drawn

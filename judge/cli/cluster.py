@@ -48,5 +48,5 @@ def cmd_workers(args: argparse.Namespace) -> int:
                                                                           else f"NONE ({w.sandbox})"),
              f"{w.time_limit:g} s" if isinstance(w.time_limit, (int, float)) else "?", f"{w.active}/{w.concurrency}"]
             for w in found]
-    print(tabulate(rows, headers=["worker", "languages", "sandbox", "time limit", "load"]))
+    print(tabulate(rows, headers=["worker", "languages", "sandbox", "time limit", "load"], disable_numparse=True))
     return EXIT_OK

@@ -35,7 +35,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
             rows = [[terminal(r.submission), e.value, r.verdict.value, f"{r.passed}/{r.total}",
                      "ok" if r.verdict is e else "MISMATCH"] for e, r in result.submissions]
             print()
-            print(tabulate(rows, headers=["submission", "expected", "got", "passed", "check"], tablefmt="simple"))
+            print(tabulate(rows, headers=["submission", "expected", "got", "passed", "check"], tablefmt="simple",
+                           disable_numparse=True))
             print()
         for warning in result.warnings:
             print(f"  warning: {terminal(warning)}")
@@ -68,7 +69,8 @@ def cmd_problems(args: argparse.Namespace) -> int:
     if not rows:
         print("no problem packages found (a package is a folder with a problem.yaml)")
         return EXIT_OK
-    print(tabulate(rows, headers=["problem", "title", "signature", "cases", "folder"], tablefmt="simple"))
+    print(tabulate(rows, headers=["problem", "title", "signature", "cases", "folder"], tablefmt="simple",
+                   disable_numparse=True))
     return EXIT_OK
 
 

@@ -27,7 +27,8 @@ def cmd_languages(args: argparse.Namespace) -> int:
     else:
         table = [[r["language"], " ".join(r["extensions"]), r["toolchain"] or "-", r["version"] or "-",
                   "ok" if r["selftest"] else f"FAILED: {r['message']}"] for r in rows]
-        print(tabulate(table, headers=["language", "files", "toolchain", "version", "self-test"]))
+        print(tabulate(table, headers=["language", "files", "toolchain", "version", "self-test"],
+                       disable_numparse=True))
     return EXIT_OK if all(r["selftest"] for r in rows) else EXIT_NOT_ACCEPTED
 
 

@@ -168,7 +168,7 @@ def render(comparison: Comparison) -> str:
         lines.append(f"  group {i}: {', '.join(f'{label[n]} {terminal(n)}' for n in group)}")
     lines += ["", "cases on which each pair disagrees:"]
     rows = [[f"{label[a]} {terminal(a)}", *comparison.matrix[i]] for i, a in enumerate(names)]
-    lines.append(tabulate(rows, headers=["", *[label[n] for n in names]], tablefmt="simple"))
+    lines.append(tabulate(rows, headers=["", *[label[n] for n in names]], tablefmt="simple", disable_numparse=[0]))
     lines.append("")
     lines += warnings(comparison) or ["no case where a clear majority disagrees with the reference"]
     return "\n".join(lines)

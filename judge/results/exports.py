@@ -25,6 +25,12 @@ def _columns(board: Leaderboard) -> list[str]:
     return COLUMNS + (["late"] if _has_late(board) else [])
 
 
+def _text(board: Leaderboard) -> list[int]:
+    """The columns tabulate must take as text, whatever they hold: all but the rank. An author named "True"
+    beside one named "1.5" made tabulate 0.9 raise ValueError (and 0.10 drew "1.50" as 1.5)."""
+    return list(range(1, len(_columns(board))))
+
+
 def _has_late(board: Leaderboard) -> bool:
     return bool(board.deadline) or any(e.late for e in board.everyone)
 
@@ -67,14 +73,14 @@ def terminal(board: Leaderboard) -> str:
     """A plain-text table for a terminal: the ranked authors, then the stale ones, then the missing students."""
     late = _has_late(board)
     return _note(board) + "\n\n" + tabulate([_row(e, late=late) for e in board.everyone], headers=_columns(board),
-                                             tablefmt="simple")
+                                             tablefmt="simple", disable_numparse=_text(board))
 
 
 def markdown(board: Leaderboard) -> str:
     """A GitHub-flavoured Markdown table with a title."""
     late = _has_late(board)
     table = tabulate([_row(e, markdown_cell, late) for e in board.everyone], headers=_columns(board),
-                     tablefmt="github")
+                     tablefmt="github", disable_numparse=_text(board))
     note = "\n\n".join(markdown_cell(line) for line in _note(board).split("\n"))
     return f"# Leaderboard: {board.title}\n\n{note}\n\n{table}\n"
 

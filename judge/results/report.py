@@ -36,7 +36,9 @@ def table(results: Sequence[SubmissionResult]) -> str:
           + (["cached" if rec and rec.cached else ""] if reused else []))
     headers = ["submission", "language", "verdict", "passed", "slowest", "first failure"]
     headers += (["author"] if stored else []) + (["cached"] if reused else [])
-    return tabulate(rows, headers=headers, tablefmt="simple")
+    # Every cell is text: a name such as "1.10" is not a number to reformat (tabulate parsed it as 1.1),
+    # nor "True" beside "1.5" one to convert (tabulate 0.9 raised ValueError on that column).
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
 def summary(results: Sequence[SubmissionResult]) -> str:
