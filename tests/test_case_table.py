@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 from judge.results import case_table
 from judge.verdict import CaseResult, Verdict
@@ -21,7 +22,10 @@ def test_a_table_reads_back_as_the_constructors_records_equal_and_hashed_alike()
     assert all(type(r) is CaseResult and vars(r) == vars(c) for r, c in zip(back, CASES, strict=True))
 
 
-def test_every_field_of_a_record_is_set_by_the_fast_reader():
-    """A field added to CaseResult must be set by case_table._record too (it sets them all by name)."""
+def test_every_field_of_a_record_is_set_by_the_fast_reader_in_the_classs_order():
+    """A field added to CaseResult must be set by case_table._record too, and in the class's order: the
+    instance dictionaries then share their keys (each record 160 bytes, as the constructor's, not 464)."""
     record = case_table._record("n", "g", Verdict.AC, 0.0, None, None, "", (), "")
-    assert set(vars(record)) == {f.name for f in dataclasses.fields(CaseResult)}
+    made = CaseResult("n", "g", Verdict.AC)
+    assert list(vars(record)) == [f.name for f in dataclasses.fields(CaseResult)]
+    assert sys.getsizeof(vars(record)) <= sys.getsizeof(vars(made))
