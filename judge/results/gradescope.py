@@ -55,12 +55,17 @@ def _test_output(case: CaseResult, failure: FirstFailure | None, by_position: bo
 
 
 def tests(cases: Sequence[CaseResult], weights: Mapping[str, float], policy: visibility.Policy,
-          failure: FirstFailure | None = None, by_position: bool = True) -> list[dict[str, Any]]:
-    """Gradescope's tests: one per listed case (in test order), then one per hidden group."""
+          failure: FirstFailure | None = None, by_position: bool = True, levels: Sequence[str] = ()
+          ) -> list[dict[str, Any]]:
+    """Gradescope's tests: one per listed case (in test order), then one per hidden group; `levels`: the
+    level each case was shown at (visibility.redact_entry), where it may be lower than its group's."""
     out: list[dict[str, Any]] = []
-    for case in visibility.listed(cases):
+    for i, case in enumerate(cases):
+        if not visibility.is_listed(case):
+            continue
         weight = weights.get(case.group, 1.0)
-        full = visibility.shown_whole(case, policy)  # a case moved out of a `full` group after grading is not
+        # a case moved out of a `full` group after grading is shown by verdict: tagged as such too
+        full = (levels[i] if i < len(levels) else policy.level(case.group)) == visibility.FULL
         out.append({
             "name": case.name, "name_format": "text", "number": str(len(out) + 1),
             "score": weight if case.passed else 0.0, "max_score": weight,
@@ -101,7 +106,7 @@ def _summary(verdict: Verdict, passed: int, total: int, message: str) -> str:
 
 def entry_document(board: Leaderboard, entry: Entry, policy: visibility.Policy) -> dict[str, Any]:
     """`judge leaderboard --format gradescope`: one author's best submission, its rank as a leaderboard value."""
-    listed = tests(entry.cases, board.weights, policy, entry.first_failure, board.by_position)
+    listed = tests(entry.cases, board.weights, policy, entry.first_failure, board.by_position, entry.levels)
     message = next((c.message for c in entry.cases if c.verdict is Verdict.CE), "")
     board_values: list[dict[str, Any]] = [{"name": "rank", "value": entry.rank, "order": "asc"},
                                           {"name": "score", "value": entry.score, "order": "desc"}]

@@ -69,6 +69,9 @@ class Entry:
     missing: bool = False        # a roster student with no submission (verdict SKIPPED, score 0)
     stale: bool = False          # graded only on an older test set (test_set says which)
     test_set: str = ""           # the test set it was graded on
+    #: The level each case is shown at, once redacted (visibility.redact_entry): its group's, or lower for
+    #: a result on another set; empty before redaction.
+    levels: tuple[str, ...] = ()
 
     def key(self) -> tuple[float, float, str, str]:
         """The sort key of the ranking rules."""

@@ -150,13 +150,6 @@ def is_redacted(failure: FirstFailure) -> bool:
     return failure.args is None and failure.expected is None and failure.case.got is None and not failure.case.diff
 
 
-def shown_whole(case: CaseResult, policy: Policy) -> bool:
-    """Whether a case, as redacted, is shown in full: its group's level is `full` and the redaction did
-    not lower it (a result on another set: case_levels). A lowered case has lost its answer's
-    fingerprint, which every case graded keeps (a fingerprint, or its verdict's name)."""
-    return policy.level(case.group) == FULL and case.answer != ""
-
-
 def redact_case(case: CaseResult, level: str) -> CaseResult:
     """A case as its level shows it: whole, by name and verdict only, or without even a name."""
     if level == FULL:
@@ -219,7 +212,7 @@ def redact_entry(entry: Entry, policy: Policy, sure: bool = True, now: Mapping[s
     failure = entry.first_failure
     level = by_name.get(failure.case.name) if failure is not None else None
     return replace(entry, cases=tuple(redact_case(c, level) for c, level in zip(entry.cases, levels, strict=True)),
-                   first_failure=redact_failure_at(failure, policy, level))
+                   first_failure=redact_failure_at(failure, policy, level), levels=tuple(levels))
 
 
 def redact(board: Leaderboard, policy: Policy, sure: Collection[str] | None = None,
