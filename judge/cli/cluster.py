@@ -42,11 +42,11 @@ def cmd_workers(args: argparse.Namespace) -> int:
     if not found:
         print(f"no live worker on {terminal(redact(url))}", file=sys.stderr)
         return EXIT_OK
-    from tabulate import tabulate
+    from judge.results.text import table
 
     rows = [[terminal(w.name), terminal(",".join(w.languages)), terminal(w.sandbox.split(" (")[0] if w.isolated
                                                                           else f"NONE ({w.sandbox})"),
              f"{w.time_limit:g} s" if isinstance(w.time_limit, (int, float)) else "?", f"{w.active}/{w.concurrency}"]
             for w in found]
-    print(tabulate(rows, headers=["worker", "languages", "sandbox", "time limit", "load"], disable_numparse=True))
+    print(table(rows, ["worker", "languages", "sandbox", "time limit", "load"], "simple"))
     return EXIT_OK

@@ -72,6 +72,8 @@ def _grade(args: argparse.Namespace, problem: Problem, sources: list[Path], fmt:
         from judge.results.roster import parse_time
 
         if fmt == "text":  # the table's tabulate (20-30 ms to import) loads while the first server boots
+            import tabulate  # noqa: F401 - text.table imports it when the table is drawn: then it is there
+
             from judge.results import report
     cluster, served = None, {}
     if args.broker:  # Celery is imported only here: a local run never pays for it

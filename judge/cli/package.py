@@ -6,14 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from tabulate import tabulate
-
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, make_options, options
 from judge.errors import JudgeError, UsageError
 from judge.problems.cases import SAMPLE, SECRET
 from judge.problems.problem import load_problem
 from judge.results import report, serialize
-from judge.results.text import terminal
+from judge.results.text import table, terminal
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -35,8 +33,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             rows = [[terminal(r.submission), e.value, r.verdict.value, f"{r.passed}/{r.total}",
                      "ok" if r.verdict is e else "MISMATCH"] for e, r in result.submissions]
             print()
-            print(tabulate(rows, headers=["submission", "expected", "got", "passed", "check"], tablefmt="simple",
-                           disable_numparse=True))
+            print(table(rows, ["submission", "expected", "got", "passed", "check"]))
             print()
         for warning in result.warnings:
             print(f"  warning: {terminal(warning)}")
@@ -48,7 +45,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_problems(args: argparse.Namespace) -> int:
     """`judge problems [FOLDER]`: every package found, one row each; a broken one shows its error."""
-    from tabulate import tabulate
 
     from judge.grading.grade import display_name
     from judge.problems.cases import count_by_group, load_cases
@@ -69,8 +65,7 @@ def cmd_problems(args: argparse.Namespace) -> int:
     if not rows:
         print("no problem packages found (a package is a folder with a problem.yaml)")
         return EXIT_OK
-    print(tabulate(rows, headers=["problem", "title", "signature", "cases", "folder"], tablefmt="simple",
-                   disable_numparse=True))
+    print(table(rows, ["problem", "title", "signature", "cases", "folder"]))
     return EXIT_OK
 
 

@@ -6,11 +6,10 @@ import argparse
 import json
 from typing import Any
 
-from tabulate import tabulate
-
 from judge import languages
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK
 from judge.grading.selftest import run_selftest
+from judge.results.text import table as text_table
 
 
 def cmd_languages(args: argparse.Namespace) -> int:
@@ -27,8 +26,7 @@ def cmd_languages(args: argparse.Namespace) -> int:
     else:
         table = [[r["language"], " ".join(r["extensions"]), r["toolchain"] or "-", r["version"] or "-",
                   "ok" if r["selftest"] else f"FAILED: {r['message']}"] for r in rows]
-        print(tabulate(table, headers=["language", "files", "toolchain", "version", "self-test"],
-                       disable_numparse=True))
+        print(text_table(table, ["language", "files", "toolchain", "version", "self-test"], "simple"))
     return EXIT_OK if all(r["selftest"] for r in rows) else EXIT_NOT_ACCEPTED
 
 

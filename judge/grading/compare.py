@@ -25,7 +25,7 @@ from judge.problems import values
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
 from judge.results.records import Comparison, Suspect
-from judge.results.text import terminal
+from judge.results.text import table, terminal
 from judge.verdict import CaseResult, SubmissionResult, Verdict
 
 #: A majority is clear when at least this many submissions answered the case ...
@@ -156,8 +156,6 @@ def _suspect(case: Case, votes: list[tuple[str, str]], voters: int) -> Suspect |
 
 def render(comparison: Comparison) -> str:
     """Groups, the matrix (submissions numbered, with a legend), and the warnings, as text."""
-    from tabulate import tabulate  # 20-30 ms to import: only when a matrix is drawn
-
     names = comparison.submissions
     label = {n: f"#{i + 1}" for i, n in enumerate(names)}
     lines = [f"compared {len(names)} submission{'s' if len(names) != 1 else ''} on {len(comparison.cases)} "
@@ -168,7 +166,7 @@ def render(comparison: Comparison) -> str:
         lines.append(f"  group {i}: {', '.join(f'{label[n]} {terminal(n)}' for n in group)}")
     lines += ["", "cases on which each pair disagrees:"]
     rows = [[f"{label[a]} {terminal(a)}", *comparison.matrix[i]] for i, a in enumerate(names)]
-    lines.append(tabulate(rows, headers=["", *[label[n] for n in names]], tablefmt="simple", disable_numparse=[0]))
+    lines.append(table(rows, ["", *[label[n] for n in names]], numbers=range(1, len(names) + 1)))
     lines.append("")
     lines += warnings(comparison) or ["no case where a clear majority disagrees with the reference"]
     return "\n".join(lines)

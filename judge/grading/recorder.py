@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from judge import __version__, files, languages
 from judge.grading.authors import identify, root_of
@@ -117,7 +117,7 @@ class Recorder:
         self.finished: list[SubmissionResult] = []  # recorded so far, in the order they finished
         # Results reused from one stored result share its cases (one tuple): each tuple is scored and
         # searched for its first failure once (a re-grade of 20 copies of 5 files: 5 of 20 x 1,106).
-        self._scored: dict[int, tuple[tuple[CaseResult, ...], float, float]] = {}
+        self._scored: dict[int, tuple[tuple[CaseResult, ...], tuple[float, float]]] = {}
         self._failures: dict[int, tuple[tuple[CaseResult, ...], FirstFailure | None]] = {}
 
     def grade(self, sources: Sequence[Path], progress: Callable[[SubmissionResult], None] | None = None
@@ -175,12 +175,7 @@ class Recorder:
         return [done[str(Path(s).resolve())] for s in sources]
 
     def _annotate(self, result: SubmissionResult, cached: bool) -> SubmissionResult:
-        known = self._scored.get(id(result.cases))
-        if known is not None and known[0] is result.cases:
-            _, got, total = known
-        else:
-            got, total = scoring.score(result.cases, self.weights)
-            self._scored[id(result.cases)] = (result.cases, got, total)
+        got, total = _once(self._scored, result.cases, lambda: scoring.score(result.cases, self.weights))
         handin: Handin = self.info[result.path]["handin"]
         late = lateness.assess(self.lateness, handin.submitted_at, handin.marked_late).late
         return replace(result, recording=Recording(self.info[result.path]["author"], cached, now(), got, total,
@@ -190,15 +185,24 @@ class Recorder:
         if self.store is None:
             return
         assert self.run_id is not None  # grade() started the run
-        known = self._failures.get(id(result.cases))
-        if known is not None and known[0] is result.cases:
-            failure = known[1]
-        else:
-            failure = first_failure(result, self.cases)
-            self._failures[id(result.cases)] = (result.cases, failure)
+        failure = _once(self._failures, result.cases, lambda: first_failure(result, self.cases))
         self.store.record(self.run_id, result, cache_key=self.info[result.path]["cache_key"],
                           toolchain=toolchain_version(result.language), first_failure=failure,
                           cached_from=cached_from, handin=self.info[result.path]["handin"])
+
+
+T = TypeVar("T")
+
+
+def _once(memo: dict[int, tuple[tuple[CaseResult, ...], T]], cases: tuple[CaseResult, ...], make: Callable[[], T]) -> T:
+    """`make()` for these very cases, worked out once: memo holds each value with its cases, which keeps the
+    tuple alive and its id from being reused."""
+    known = memo.get(id(cases))
+    if known is not None and known[0] is cases:
+        return known[1]
+    value = make()
+    memo[id(cases)] = (cases, value)
+    return value
 
 
 def measure_reference(store: Store, problem: Problem, cases: Sequence[Case], options: Options | None = None,

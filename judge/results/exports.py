@@ -9,26 +9,20 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tabulate import tabulate
-
 from judge.errors import UsageError
 from judge.results import gradescope as gradescope_results, render, serialize, visibility
 from judge.results.leaderboard import Entry, Leaderboard
-from judge.results.text import csv_cell, markdown_cell, multiline, terminal as terminal_text
+from judge.results.text import csv_cell, markdown_cell, multiline, table as text_table, terminal as terminal_text
 from judge.verdict import Verdict
 
 COLUMNS = ["rank", "author", "submission", "language", "verdict", "score", "passed", "speed", "submitted"]
+#: The one column drawn as a number (the rest are text, whatever they hold: text.table).
+RANK = (0,)
 
 
 def _columns(board: Leaderboard) -> list[str]:
     """The table's columns: `late` only when a deadline applies or an LMS marked something late."""
     return COLUMNS + (["late"] if _has_late(board) else [])
-
-
-def _text(board: Leaderboard) -> list[int]:
-    """The columns tabulate must take as text, whatever they hold: all but the rank. An author named "True"
-    beside one named "1.5" made tabulate 0.9 raise ValueError (and 0.10 drew "1.50" as 1.5)."""
-    return list(range(1, len(_columns(board))))
 
 
 def _has_late(board: Leaderboard) -> bool:
@@ -72,15 +66,14 @@ def _note(board: Leaderboard) -> str:
 def terminal(board: Leaderboard) -> str:
     """A plain-text table for a terminal: the ranked authors, then the stale ones, then the missing students."""
     late = _has_late(board)
-    return _note(board) + "\n\n" + tabulate([_row(e, late=late) for e in board.everyone], headers=_columns(board),
-                                             tablefmt="simple", disable_numparse=_text(board))
+    return _note(board) + "\n\n" + text_table([_row(e, late=late) for e in board.everyone], _columns(board),
+                                                numbers=RANK)
 
 
 def markdown(board: Leaderboard) -> str:
     """A GitHub-flavoured Markdown table with a title."""
     late = _has_late(board)
-    table = tabulate([_row(e, markdown_cell, late) for e in board.everyone], headers=_columns(board),
-                     tablefmt="github", disable_numparse=_text(board))
+    table = text_table([_row(e, markdown_cell, late) for e in board.everyone], _columns(board), "github", RANK)
     note = "\n\n".join(markdown_cell(line) for line in _note(board).split("\n"))
     return f"# Leaderboard: {board.title}\n\n{note}\n\n{table}\n"
 

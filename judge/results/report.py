@@ -5,13 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from tabulate import tabulate
-
 from judge.problems import checkers
 from judge.problems.cases import RANDOM_GROUP, Case
 from judge.problems.problem import Problem
 from judge.results import render
-from judge.results.text import terminal
+from judge.results.text import table as text_table, terminal
 from judge.verdict import NOT_KEPT, CaseResult, SubmissionResult, Verdict
 
 MAX_DIFF_LINES = 12
@@ -36,9 +34,7 @@ def table(results: Sequence[SubmissionResult]) -> str:
           + (["cached" if rec and rec.cached else ""] if reused else []))
     headers = ["submission", "language", "verdict", "passed", "slowest", "first failure"]
     headers += (["author"] if stored else []) + (["cached"] if reused else [])
-    # Every cell is text: a name such as "1.10" is not a number to reformat (tabulate parsed it as 1.1),
-    # nor "True" beside "1.5" one to convert (tabulate 0.9 raised ValueError on that column).
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    return text_table(rows, headers)
 
 
 def summary(results: Sequence[SubmissionResult]) -> str:

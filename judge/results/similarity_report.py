@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 
 from judge.results.similarity import Pair, Report
-from judge.results.text import html_value, terminal, visible
+from judge.results.text import html_value, table, terminal, visible
 
 #: Fragments shown per pair in the terminal, and lines of each.
 TERMINAL_FRAGMENTS = 3
@@ -40,8 +40,6 @@ def lines_of(text: str, start: int, end: int) -> tuple[int, list[str]]:
 
 def terminal_text(problem: str, report: Report, threshold: float) -> str:
     """The ranked pairs as a table, then each pair's first shared fragments with line numbers."""
-    from tabulate import tabulate
-
     pairs = shown(report, threshold)
     out = [f"similarity of {problem}: {report.compared} pairs compared (within a language), "
            f"{len(pairs)} at or above {threshold:.0%}"]
@@ -53,7 +51,7 @@ def terminal_text(problem: str, report: Report, threshold: float) -> str:
     rows = [[i, f"{p.similarity:.0%}", terminal(p.left.name), f"{p.left_share:.0%}", terminal(p.right.name),
              f"{p.right_share:.0%}", p.left.language if p.left.language == p.right.language
              else f"{p.left.language}/{p.right.language}"] for i, p in enumerate(pairs, 1)]
-    out += ["", tabulate(rows, headers=["#", "similarity", "submission", "share", "other", "share", "language"]), ""]
+    out += ["", table(rows, ["#", "similarity", "submission", "share", "other", "share", "language"], numbers=(0,)), ""]
     for i, pair in enumerate(pairs, 1):
         out.append(f"#{i} {terminal(pair.left.name)} and {terminal(pair.right.name)}: "
                    f"{len(pair.left_spans)} shared fragment(s) in the first, {len(pair.right_spans)} in the other")

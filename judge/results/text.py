@@ -11,6 +11,7 @@ and a `|` splits a Markdown row. These functions escape such characters visibly 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 from typing import Any
 
 #: Bidi controls: the embeddings and overrides (U+202A-202E), the isolates (U+2066-2069) and the
@@ -77,3 +78,15 @@ def markdown_cell(text: Any) -> str:
     """A Markdown table cell: escaped as for a terminal (so one line), then `\\ ` | < > [ ] &` backslashed
     (`&` so that an entity such as `&#x202E;` stays text, not the bidi control it names)."""
     return _MARKDOWN.sub(r"\\\1", terminal(text))
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], tablefmt: str = "simple",
+          numbers: Collection[int] = ()) -> str:
+    """Rows drawn by tabulate, every column taken as text but the `numbers` ones (by position): a name
+    such as "1.10" is not a number to redraw as 1.1, nor is "True" beside "1.5" one to convert
+    (tabulate 0.9 raised ValueError on that column). tabulate is imported here, when a table is drawn."""
+    from tabulate import tabulate  # 20-30 ms to import: only by a command that draws a table
+
+    text = [i for i in range(len(headers)) if i not in numbers]
+    return tabulate(rows, headers=list(headers), tablefmt=tablefmt,
+                    disable_numparse=True if len(text) == len(headers) else text or False)
