@@ -62,7 +62,7 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
     fail with EPERM (inotify, mincore, a cached-only preadv2, io_uring, Linux AIO), others work (a plain preadv2),
     sockets but AF_UNIX fail with EAFNOSUPPORT, unshare(CLONE_NEWUSER) fails and /proc/keys cannot be read;
     posix_fadvise returns 0 and drops no cached page (red-team round 14: a neighbour's memory measure fell
-    to 0), and /dev, /dev/shm and /dev/pts are read-only."""
+    to 0), nor does madvise's MADV_PAGEOUT or MADV_COLD (round 20), and /dev, /dev/shm and /dev/pts are read-only."""
     box = detect()
     if not isinstance(box, BwrapBox):
         pytest.skip(f"no sandbox here: {box.reason}")
@@ -93,6 +93,13 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
             # posix_fadvise(DONTNEED) on a file every box reads: returns 0, and drops nothing (below)
             f"cached = os.open({str(tmp_path / 'cached.bin')!r}, os.O_RDONLY)\n"
             "print(os.posix_fadvise(cached, 0, 0, os.POSIX_FADV_DONTNEED))\n"
+            # madvise(MADV_PAGEOUT) and (MADV_COLD) on a mapping of it (round 20): 0, and nothing dropped;
+            # other advice still works; process_madvise (440): EPERM
+            "import mmap\n"
+            "m = mmap.mmap(cached, 0, prot=mmap.PROT_READ)\n"
+            "print(sum(m[k] for k in range(0, len(m), 4096)) >= 0, m.madvise(21), m.madvise(20), "
+            "m.madvise(mmap.MADV_WILLNEED))\n"
+            "print(libc.syscall(440, 0, 0, 0, 21, 0), ctypes.get_errno())\n"
             "for path in ('/dev/shm/x', '/dev/pts/x', '/dev/x'):\n"   # read-only: EROFS (30)
             "    try:\n        open(path, 'w'); print('written', path)\n"
             "    except OSError as e:\n        print(e.errno)\n")
@@ -109,9 +116,10 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
                              preexec_fn=jail.preexec, env=box.environment(tmp_path)).stdout.split("\n")
     finally:
         jail.close()
-    assert out[:20] == ["-1 1", "True", "-1 28", "-1 1", "-1 1", "8", "-1 1", "-1 1", "-1 1",
-                        "-1 97", "-1 97", "-1 97", "True", "0 -1 97", "keys 13", "None", "30", "30", "30", ""], out
-    assert _resident(cached) == 1 << 20 >> 12, "the box's fadvise dropped the file's cached pages"
+    assert out[:22] == ["-1 1", "True", "-1 28", "-1 1", "-1 1", "8", "-1 1", "-1 1", "-1 1",
+                        "-1 97", "-1 97", "-1 97", "True", "0 -1 97", "keys 13", "None", "True None None None",
+                        "-1 1", "30", "30", "30", ""], out
+    assert _resident(cached) == 1 << 20 >> 12, "the box's fadvise or madvise dropped the file's cached pages"
 
 
 def _resident(path) -> int:
