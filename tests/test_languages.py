@@ -301,6 +301,16 @@ def test_go_package_level_names_may_be_those_the_harness_imports(problem, tmp_pa
     assert run.outcomes[0].verdict is None and run.outcomes[0].value == case.expected, run.outcomes[0]
 
 
+def test_a_go_func_main_left_in_is_named_first_in_its_compile_error():
+    """The go command names the harness's main first (`./server.go:36:6: main redeclared`), the
+    solution's own line second: the message now says first what the solution did."""
+    output = ("# command-line-arguments\n./server.go:36:6: main redeclared in this block\n"
+              "\tsolution.go:40[/build/solution.go:42:6]: other declaration of main\n")
+    message = Go().explain_compile_error(output)
+    assert message.startswith("the solution declares func main()") and "solution.go:40" in message
+    assert not Go().explain_compile_error("./solution.go:3:2: undefined: x\n").startswith("the solution declares")
+
+
 @pytest.mark.parametrize("returns, body, verdict", [
     ("long", "return dp[amount] > amount ? -1 : dp[amount];", "CE"),       # a lossy conversion on LeetCode
     ("Integer", "return dp[amount] > amount ? -1 : dp[amount];", "AC"),    # unboxed, as LeetCode's driver does

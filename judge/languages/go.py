@@ -44,6 +44,9 @@ TELEMETRY_OFF = ('export XDG_CONFIG_HOME="$PWD/.config" && mkdir -p .config/go/t
                  'echo off > .config/go/telemetry/mode && ')
 #: The build environment: no cgo, no modules, no toolchain download (the std cache is keyed by it too).
 BUILD_ENV = {"CGO_ENABLED": "0", "GO111MODULE": "off", "GOTOOLCHAIN": "local"}
+#: Said first when the solution declares func main (a local test left in), which the driver declares too.
+MAIN_DECLARED = ("the solution declares func main(), which the platform's driver declares (it runs the cases): "
+                 "remove it, as the platform would refuse it too")
 #: The platform's Go types of the neutral scalars (LeetCode's Go signatures: `long` is int64, `char` a byte).
 SCALARS = {"int": "int", "long": "int64", "double": "float64", "bool": "bool", "char": "byte", "string": "string"}
 
@@ -238,8 +241,13 @@ class Go(Compiled):
         return super().prepare(source, workdir, problem, box)
 
     def explain_compile_error(self, output: str) -> str:
-        """Compiled's, without the go command's `# command-line-arguments` header line."""
-        return super().explain_compile_error("\n".join(s for s in output.splitlines() if not s.startswith("# ")))
+        """Compiled's, without the go command's `# command-line-arguments` header line; first, what it
+        means when the solution declares `main` (the go command names the harness's first)."""
+        text = super().explain_compile_error("\n".join(s for s in output.splitlines() if not s.startswith("# ")))
+        if re.search(r"\bmain redeclared in this block", output) and re.search(r"solution\.go:\d+\S*: other "
+                                                                              r"declaration of main", output):
+            return f"{MAIN_DECLARED}\n{text}"
+        return text
 
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The binary; GOMEMLIMIT is set from the config by the harness itself."""
