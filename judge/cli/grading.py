@@ -36,10 +36,6 @@ def cmd_grade(args: argparse.Namespace) -> int:
     # the workers of a broker grade, nor when the store already holds that file's result: a re-grade).
     early = bool(sources) and not args.broker and not _stored_before(args, problem, sources[0])
     warm = Warm(problem, sources[0]) if early else None
-    if not early:  # no box joins its group now: the main thread's imports need no grace-period keep-alive
-        from judge.sandbox import cgroups
-
-        cgroups.joins_done()
     if early and args.jobs > 1:  # the other lanes start their first boxes now too (or let go, for one)
         from judge.grading import lane_process
 

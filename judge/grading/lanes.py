@@ -224,8 +224,7 @@ def main() -> int:
     Interrupted (Ctrl-C, or its judge gone) at any point, it ends its boxes and exits quietly."""
     inbox, outbox = _private_channels()
     started: list[Warm] = []
-    # Probe the v1 cgroups now and keep joins fast until this lane's first box has joined its group
-    # (cgroups.keep_joins_fast), while this process imports and reads its setup.
+    # Probe the v1 cgroups now (and sweep what killed judges left), while this process imports and reads its setup.
     threading.Thread(target=cgroups.probe_v1, name="judge-cgroups").start()
     try:
         _end_with_parent()

@@ -12,10 +12,8 @@ Only a box with the full guarantees is started ahead: without the sandbox or its
 command first warns (or refuses, with --require-sandbox) and the session starts as it always did.
 
 Grading several submissions, each lane (lanes.run_lane) starts its next submission's server this way
-while it grades the one before: its compilation, its box's cgroup (the kernel's attach of a process
-to a v1 memory cgroup waits 10-25 ms for an RCU grace period when the last attach was not just
-before) and its interpreter's start then cost no lane any wall time, and neither does a finished
-box's teardown, which runs on that same thread.
+while it grades the one before: its compilation, its box's cgroup and its interpreter's start then
+cost no lane any wall time, and neither does a finished box's teardown, which runs on that same thread.
 """
 
 from __future__ import annotations

@@ -49,9 +49,6 @@ LEAF = "box"
 #: A judge killed before its end leaves its boxes' groups; sweep() removes them, empty, this old (seconds).
 STALE_AFTER = 600.0
 _STALE_NAME = re.compile(r"judge-(\d+)-[0-9a-f]{6}-\d+$")
-#: How often keep_joins_fast() re-joins (seconds): well within a grace period.
-JOIN_EVERY = 0.003
-_joins_done = threading.Event()
 _TOKEN = os.urandom(3).hex()   # judges in other PID namespaces may share a parent group and a pid
 _counter = itertools.count()
 
@@ -249,7 +246,6 @@ def probe_v1() -> None:
     with _DETECTING:
         found = _v1()
     if found is not None:
-        threading.Thread(target=keep_joins_fast, name="judge-joins", daemon=True).start()
         sweep(found)
 
 
@@ -318,46 +314,6 @@ def _end_frozen(group: Path, v2: bool) -> None:
         _pause(step)
 
 
-def keep_joins_fast(seconds: float = 2.0) -> None:
-    """Re-join this thread to its own v1 group every JOIN_EVERY seconds until joins_done(), or for
-    `seconds` at most.
-
-    Moving a task into a cgroup takes a kernel-wide lock whose writer first waits for an RCU grace
-    period (6-25 ms measured here), unless another move came less than a grace period before (then
-    0.05 ms): the first box of a run waited that long in its fork, before its exec. A move of the
-    judge's own thread into the group it is already in (a no-op) is such a move, made on this idle
-    thread while the judge imports and loads. Started only after the v1 probe (a writer waiting for
-    the grace period holds the cgroup mutex that a probe's mkdir needs); v2 is left alone (the judge
-    may move itself into a leaf there, and this thread would move back)."""
-    mounts, _ = _mounts()
-    own, _ = _own_paths("thread-self")
-    tasks = None
-    for controller in ("pids", "freezer", "cpuacct", "cpu", "memory"):
-        if controller in mounts and controller in own:
-            point, root = mounts[controller]
-            try:
-                tasks = point / PurePosixPath(own[controller]).relative_to(root) / "tasks"
-            except ValueError:
-                continue
-            break
-    if tasks is None:
-        return
-    try:
-        fd = os.open(tasks, os.O_WRONLY | os.O_CLOEXEC)
-    except OSError:
-        return
-    me = str(threading.get_native_id()).encode()
-    deadline = time.monotonic() + seconds
-    try:
-        while not _joins_done.is_set() and time.monotonic() < deadline:
-            os.write(fd, me)
-            _joins_done.wait(JOIN_EVERY)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def _started(pid: str) -> float | None:
     """When the process `pid` started (seconds since the epoch), or None when there is none: a group
     named with a pid that a later process took again (pids wrap) is a leftover too."""
@@ -367,11 +323,6 @@ def _started(pid: str) -> float | None:
     except (OSError, ValueError, IndexError):
         return None
     return time.time() - uptime + ticks / os.sysconf("SC_CLK_TCK")
-
-
-def joins_done() -> None:
-    """No box is about to join its group (the first server's has, or none will start): stop keep_joins_fast()."""
-    _joins_done.set()
 
 
 @functools.cache
@@ -504,12 +455,16 @@ class Group:
         return True
 
     def enter(self) -> None:
-        """Move the calling process into the group's leaf (called between fork and exec)."""
-        pid = str(os.getpid()).encode()
+        """Move the calling process into the group's leaf (called between fork and exec, where it has one thread)."""
+        # v1: its one thread, named 0 (the caller) in `tasks`, which is the whole process here. A move of a pid
+        # (cgroup.procs, or another thread's id) takes a kernel-wide lock whose writer first waits for an RCU
+        # grace period: 13-20 ms of every box start here that no other move came just before. The caller's own
+        # thread needs no such lock (Linux 6.0 and later; before, the same wait as the pid's).
+        name, me = ("cgroup.procs", str(os.getpid()).encode()) if self.v2 else ("tasks", b"0")
         for path in self._folders():
-            fd = os.open(path / LEAF / "cgroup.procs", os.O_WRONLY)
+            fd = os.open(path / LEAF / name, os.O_WRONLY)
             try:
-                os.write(fd, pid)
+                os.write(fd, me)
             finally:
                 os.close(fd)
 

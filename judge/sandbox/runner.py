@@ -26,7 +26,6 @@ from typing import Any
 
 from judge.defaults import KEEP_OUTPUT
 from judge.problems.problem import Limits
-from judge.sandbox import cgroups
 from judge.sandbox.box import Box, Jail, Mount
 from judge.sandbox.meter import Meter, Usage
 from judge.sandbox.protocol import Known, Status, decode
@@ -128,8 +127,6 @@ class Server:
                 env=self.box.environment(self.workdir), cwd=self.workdir,
             )
             self.jail.sent()
-            if self.jail.group is not None:  # its process has joined the box's group (cgroups.keep_joins_fast)
-                cgroups.joins_done()
         except BaseException:
             self.jail.close()
             self.jail = None
