@@ -21,9 +21,9 @@ BOARD = [["E", "M"], ["E", "E"]]
 class Harness:
     """python_server.py started outside any box, on two pipes, the judge's side of each in hand."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, solution: str = SOLUTION):
         source = folder / "solution.py"
-        source.write_text(SOLUTION)
+        source.write_text(solution)
         req_r, self.req_w = os.pipe()
         self.resp_r, resp_w = os.pipe()
         config = {"request_fd": req_r, "response_fd": resp_w, "source": str(source), "function": "updateBoard",
@@ -87,3 +87,31 @@ def test_the_look_for_the_next_request_is_short_and_only_after_a_polled_one(harn
     time.sleep(0.2)
     spent_ms = (harness.worker_cpu_ns() - before) / 1e6
     assert spent_ms < (5.0 if poll else 0.1), spent_ms
+
+
+GLOBALS = """import builtins
+class Solution:
+    def updateBoard(self, board, click):
+        g = globals()
+        seen = [__name__, repr(__doc__), repr(__spec__), repr(__loader__), repr(__package__),
+                __file__.rsplit("/", 1)[-1], deque.__name__, List is typing.List, pow is builtins.pow, "left" in g,
+                sorted(k for k in g if k.startswith("__"))]
+        g["left"] = 1
+        return seen
+"""
+
+
+def test_each_case_has_a_fresh_modules_globals_with_the_platforms_names(tmp_path):
+    """A case's globals are a module's (its name, __file__ and the rest as a script has them), with the
+    implicit imports (`pow` the builtin), and nothing an earlier case left in them: they are filled
+    from the prelude in one copy per case (call())."""
+    server = Harness(tmp_path, GLOBALS)
+    try:
+        for ident in (1, 2):
+            answer = server.ask(ident, poll=False)
+            assert answer["status"] == "ok", answer
+            assert answer["value"] == ["__solution__", "None", "None", "None", "None", "solution.py", "deque", True,
+                                       True, False, ["__builtins__", "__doc__", "__file__", "__loader__", "__name__",
+                                                     "__package__", "__spec__"]], answer
+    finally:
+        server.close()

@@ -368,8 +368,6 @@ def test_without_cgroups_the_judge_warns_and_require_sandbox_is_an_error():
 
 def test_the_early_cgroup_probe_and_detect_probe_once_between_them(monkeypatch):
     """detect_soon() probes v1 on a thread beside the self-test; a box asking meanwhile waits for that answer."""
-    import threading
-
     calls = []
     real = cgroups.detect_v1
 
