@@ -151,3 +151,30 @@ def test_an_interrupt_ends_the_servers_started_ahead():
     hierarchy = cgroups.detect()
     if hierarchy is not None:  # no box's cgroup is left behind either
         assert not [g for parent in set(hierarchy.parents.values()) for g in parent.glob(f"judge-{os.getpid()}-*")]
+
+
+def test_launched_is_set_once_the_servers_process_runs_before_its_ready_is_awaited(monkeypatch):
+    """`judge grade` waits for `launched` before its own imports (cli/grading.py): it must come as the
+    box starts booting, not after (the wait would then be the whole start), and after a failed start too."""
+    seen = []
+    exchange = Server._exchange
+
+    def watched(self, payload, *args, **kwargs):
+        if not seen:  # start()'s wait for `ready`: the process runs, the box boots
+            seen.append((self.proc is not None and self.proc.poll() is None, warm.launched.is_set()))
+        return exchange(self, payload, *args, **kwargs)
+
+    monkeypatch.setattr(Server, "_exchange", watched)
+    warm = Warm(PROBLEM, SUBMISSION)
+    try:
+        assert warm.launched.wait(60) and warm.ready.wait(60)
+        assert seen == [(True, True)], seen
+    finally:
+        warm.close()
+    broken = Warm(PROBLEM, ROOT / "submissions" / "minesweeper" / "compile_error" / "syntax_error.py")
+    try:
+        assert broken.ready.wait(60) and broken.launched.is_set()
+    finally:
+        broken.close()
+    warm.thread.join(10)
+    broken.thread.join(10)

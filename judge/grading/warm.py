@@ -46,6 +46,7 @@ class Warm:
         self.session: Session | None = None
         self.lock = threading.Lock()
         self.ready = threading.Event()      # the start is over, whatever came of it
+        self.launched = threading.Event()   # the server's process is started (its box boots), or the start is over
         self.released = threading.Event()   # close() was called: the thread may end
         # The thread's start is many short steps between system calls (cgroup files, pipes, the fork),
         # each of which gives up the GIL; while the judge imports and loads beside it, getting it back
@@ -70,7 +71,7 @@ class Warm:
                     return
                 try:
                     if session.prepare():
-                        session.begin()
+                        session.begin(self.launched.set)
                 except Exception:  # the ordinary path starts it again and reports what goes wrong
                     session.close()
                 else:
@@ -80,6 +81,7 @@ class Warm:
             if eager:
                 sys.setswitchinterval(self.interval)
             self.ready.set()
+            self.launched.set()
         self.released.wait()
         self._end()
 
