@@ -2,7 +2,8 @@
 
 The cache ($JUDGE_CACHE, see defaults.py) holds sections, each a folder of entries (a file or a
 folder): compiled submissions (`cpp/`, `go/`, ...: one folder per hash of what the build reads),
-drawn random cases (`random/`), validated-file markers (`validated/`), parsed YAML (`parsed/`). An entry's age is its
+drawn random cases (`random/`), validated-file markers (`validated/`), parsed YAML (`parsed/`), the code of
+dataclasses' generated methods (`code/`, judge/codecache.py). An entry's age is its
 mtime: writers `touch` an entry when they reuse it and call `wrote` after adding one. Pruning scans
 the whole cache only when the bytes written since the last prune pass an eighth of the cap, or a
 day after the last prune (then at the next write); a lock file makes one judge prune at a time,

@@ -1,0 +1,66 @@
+"""judge/codecache.py: dataclasses' generated methods compiled once per machine, the same code as before."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROGRAM = """
+import dataclasses, json, typing
+from judge import codecache
+codecache.install()
+
+@dataclasses.dataclass(frozen=True)
+class Point:
+    x: int
+    name: str = "a"
+    tags: tuple = ()
+
+p = Point(1, tags=(2,))
+try:
+    p.x = 3
+    frozen = False
+except dataclasses.FrozenInstanceError:
+    frozen = True
+print(json.dumps({"added": codecache._added[0], "repr": repr(p), "eq": p == Point(1, tags=(2,)),
+                  "hash": hash(p) == hash(Point(1, tags=(2,))), "frozen": frozen,
+                  "hints": {k: str(v) for k, v in typing.get_type_hints(Point.__init__).items()},
+                  "annotations": [type(v).__name__ for v in Point.__init__.__annotations__.values()],
+                  "file": str(codecache.path())}))
+"""
+
+
+def run(cache: Path) -> dict:
+    out = subprocess.run([sys.executable, "-c", PROGRAM], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                         env={**os.environ, "JUDGE_CACHE": str(cache)}, check=True).stdout
+    return json.loads(out)
+
+
+def test_a_class_is_the_same_compiled_then_read_back_and_a_damaged_file_is_compiled_again(tmp_path):
+    first, second = run(tmp_path), run(tmp_path)
+    assert first["added"] > 0 and second["added"] == 0   # the second process compiled nothing
+    same = {k: v for k, v in first.items() if k != "added"}
+    assert same == {k: v for k, v in second.items() if k != "added"}
+    assert same["repr"] == "Point(x=1, name='a', tags=(2,))" and same["eq"] and same["hash"] and same["frozen"]
+    # compiled as dataclasses' own exec() would: not under this module's `from __future__ import annotations`
+    assert "str" not in same["annotations"] and same["hints"]["x"] == "<class 'int'>"
+    file = Path(first["file"])
+    assert file.parent.parent == tmp_path and file.exists()
+    data = bytearray(file.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    file.write_bytes(bytes(data))
+    third = run(tmp_path)
+    assert third["added"] == first["added"] and {k: v for k, v in third.items() if k != "added"} == same
+
+
+def test_the_command_line_installs_it_before_the_judges_classes_are_made():
+    out = subprocess.run([sys.executable, "-c", "import dataclasses, judge.cli.main, judge.verdict; "
+                                                "from judge import codecache; "
+                                                "print(dataclasses.exec is codecache._exec, len(codecache._used))"],
+                         capture_output=True, text=True, timeout=60, cwd=ROOT, check=True).stdout
+    installed, used = out.split()
+    assert installed == "True" and int(used) >= 20  # judge.verdict's and the CLI's own classes went through it
