@@ -18,16 +18,13 @@ cost no lane any wall time, and neither does a finished box's teardown, which ru
 
 from __future__ import annotations
 
-import sys
 import threading
 from pathlib import Path
 
+from judge import switching
 from judge.grading.session import Session
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box, detect
-
-#: The GIL's switch interval while the server starts beside the judge's own work (seconds).
-SWITCH_INTERVAL = 0.0005
 
 
 class Warm:
@@ -48,12 +45,8 @@ class Warm:
         self.ready = threading.Event()      # the start is over, whatever came of it
         self.launched = threading.Event()   # the server's process is started (its box boots), or the start is over
         self.released = threading.Event()   # close() was called: the thread may end
-        # The thread's start is many short steps between system calls (cgroup files, pipes, the fork),
-        # each of which gives up the GIL; while the judge imports and loads beside it, getting it back
-        # took up to the 5 ms switch interval each time, and the server's start stretched by tens of ms.
-        self.interval = sys.getswitchinterval()
-        if eager:
-            sys.setswitchinterval(min(self.interval, SWITCH_INTERVAL))
+        if eager:  # its start's steps get the GIL back sooner while the judge imports and loads (switching.py)
+            switching.hurry()
         self.thread = threading.Thread(target=self._start, args=(eager,), name="judge-warm")
         try:
             self.thread.start()
@@ -79,7 +72,7 @@ class Warm:
                         self.session = session
         finally:
             if eager:
-                sys.setswitchinterval(self.interval)
+                switching.calm()
             self.ready.set()
             self.launched.set()
         self.released.wait()

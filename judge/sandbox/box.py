@@ -30,6 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judge import cache, switching
+from judge.defaults import CACHE_ROOT
 from judge.sandbox import cgroups, seccomp
 
 #: The environment a submission sees: nothing of the judge's user.
@@ -202,7 +204,8 @@ class BwrapBox(Box):
         """One line for people: the tool, its namespaces and the cgroups in use."""
         groups = f"; {self.groups()}" if self.groups() else ""
         nested = "; nested user namespaces allowed (bwrap < 0.8)" if self.nested_userns else ""
-        return (f"{self.name} ({self.version or 'bubblewrap'}; namespaces: user, pid, net, ipc, uts, cgroup"
+        version = self.version or bwrap_version(self.executable) or "bubblewrap"
+        return (f"{self.name} ({version}; namespaces: user, pid, net, ipc, uts, cgroup"
                 f"{nested}{groups})")
 
     def environment(self, workdir: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -362,8 +365,16 @@ def detect() -> Box:
 
 def detect_soon() -> None:
     """Start detect() on a thread of its own: its self-test (a real box) runs while the judge imports and loads."""
+    switching.hurry()  # its steps get the GIL back sooner beside the imports (switching.py): 21 ms to 12
+
+    def run() -> None:
+        try:
+            detect()
+        finally:
+            switching.calm()
+
     # Not a daemon: a judge that exits meanwhile waits for the test box to end and its cgroup to go.
-    threading.Thread(target=detect, name="judge-detect").start()
+    threading.Thread(target=run, name="judge-detect").start()
     # The v1 cgroups are probed beside it (a trial group made and removed in each controller), not
     # after it, when the first server's box asks: the self-test joins no cgroup, so neither waits.
     threading.Thread(target=cgroups.probe_v1, name="judge-cgroups").start()
@@ -375,21 +386,33 @@ def _detect() -> Box:
     exe = shutil.which("bwrap")
     if not exe:
         return RlimitsBox(reason="bwrap (Debian package bubblewrap) is not installed")
-    try:  # the version is only shown: asked while the self-test runs, not before it
-        asked = subprocess.Popen([exe, "--version"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    except OSError as exc:
-        return RlimitsBox(reason=f"{exe} does not run: {exc}")
     box = BwrapBox(executable=exe)
     problem = self_test(box)
     if "disable-userns" in problem:  # bubblewrap before 0.8: the box may make user namespaces (see BwrapBox)
         box = BwrapBox(executable=exe, nested_userns=True)
         problem = self_test(box)
-    try:
-        box.version = asked.communicate(timeout=10)[0].strip()
-    except subprocess.SubprocessError:
-        asked.kill()
-        asked.wait()
     return RlimitsBox(reason=f"{exe} cannot make a sandbox here: {problem}") if problem else box
+
+
+@functools.cache
+def bwrap_version(executable: str) -> str:
+    """What `bwrap --version` says ('' if nothing). It is only shown, so it is asked when first shown,
+    not on the first box's way (its fork took 3 ms of the self-test's start), and kept in the cache by
+    the binary's identity (its inode, size and mtime): a run's end need not start a process for it."""
+    kept = None
+    try:
+        stat = os.stat(executable)
+        kept = CACHE_ROOT / "sandbox" / f"bwrap-{stat.st_dev}-{stat.st_ino}-{stat.st_size}-{stat.st_mtime_ns}"
+        return kept.read_text()
+    except OSError:
+        pass
+    try:
+        said = subprocess.run([executable, "--version"], capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError, UnicodeError):
+        return ""
+    if said and kept is not None:
+        cache.keep(kept, said)
+    return said
 
 
 #: The self-test's checks, in shell builtins only (one process in the box, no `id` or `wc` started):
