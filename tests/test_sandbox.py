@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -257,6 +258,49 @@ def test_a_box_reaching_its_leaf_group_lifts_no_limit_and_hides_no_use():
     finally:
         group.close()
     assert not any(folder.exists() for folder in leaf.values())
+
+
+@needs_cgroups
+def test_every_controllers_folder_holds_the_boxs_processes_so_one_is_read_and_an_emptied_group_stays_so(
+        monkeypatch):
+    """pids() reads one controller's folder (the freezer's): each holds every process of the box, its
+    children included. A group a kill found empty is not read again (nothing can join it but through the judge)."""
+    group = cgroups.Group(memory_bytes=None, processes=8)
+    try:
+        child = subprocess.Popen(["/bin/sh", "-c", "sleep 30 & sleep 30"], preexec_fn=group.enter)
+        deadline = time.monotonic() + 10
+        while len(group.pids()) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        every = [{int(p) for below in cgroups._tree(folder) for p in (below / "cgroup.procs").read_text().split()}
+                 for folder in dict.fromkeys(group.dirs.values())]
+        assert len(group.pids()) == 3 and all(found == group.pids() for found in every), (every, group.pids())
+        assert group.kill() and group.emptied and not group.pids()
+        child.wait(10)
+        monkeypatch.setattr(group, "pids", lambda: pytest.fail("an emptied group was read again"))
+        assert group.kill()
+    finally:
+        monkeypatch.undo()
+        group.close()
+
+
+def test_the_bubblewrap_version_is_asked_once_per_binary_and_kept(tmp_path, monkeypatch):
+    """Shown in the report's header only: asked when first shown, then read from the cache."""
+    exe = shutil.which("bwrap")
+    if exe is None:
+        pytest.skip("no bwrap here")
+    from judge.sandbox import box as box_module
+
+    asked = []
+    run = subprocess.run
+    monkeypatch.setattr(box_module, "CACHE_ROOT", tmp_path)
+    monkeypatch.setattr(box_module.subprocess, "run", lambda *a, **k: asked.append(a) or run(*a, **k))
+    box_module.bwrap_version.cache_clear()
+    try:
+        first = box_module.bwrap_version(exe)
+        box_module.bwrap_version.cache_clear()
+        assert box_module.bwrap_version(exe) == first and first.startswith("bubblewrap") and len(asked) == 1
+    finally:
+        box_module.bwrap_version.cache_clear()
 
 
 @needs_cgroups
