@@ -89,13 +89,13 @@ def test_the_look_for_the_next_request_is_short_and_only_after_a_polled_one(harn
     assert spent_ms < (5.0 if poll else 0.1), spent_ms
 
 
-GLOBALS = """import builtins
+GLOBALS = """import builtins, gc
 class Solution:
     def updateBoard(self, board, click):
         g = globals()
         seen = [__name__, repr(__doc__), repr(__spec__), repr(__loader__), repr(__package__),
                 __file__.rsplit("/", 1)[-1], deque.__name__, List is typing.List, pow is builtins.pow, "left" in g,
-                sorted(k for k in g if k.startswith("__"))]
+                sorted(k for k in g if k.startswith("__")), gc.isenabled()]
         g["left"] = 1
         return seen
 """
@@ -104,7 +104,8 @@ class Solution:
 def test_each_case_has_a_fresh_modules_globals_with_the_platforms_names(tmp_path):
     """A case's globals are a module's (its name, __file__ and the rest as a script has them), with the
     implicit imports (`pow` the builtin), and nothing an earlier case left in them: they are filled
-    from the prelude in one copy per case (call())."""
+    from the prelude in one copy per case (call()). The cycle collector, off while the server starts,
+    is on again for the submission."""
     server = Harness(tmp_path, GLOBALS)
     try:
         for ident in (1, 2):
@@ -112,6 +113,6 @@ def test_each_case_has_a_fresh_modules_globals_with_the_platforms_names(tmp_path
             assert answer["status"] == "ok", answer
             assert answer["value"] == ["__solution__", "None", "None", "None", "None", "solution.py", "deque", True,
                                        True, False, ["__builtins__", "__doc__", "__file__", "__loader__", "__name__",
-                                                     "__package__", "__spec__"]], answer
+                                                     "__package__", "__spec__"], True], answer
     finally:
         server.close()
