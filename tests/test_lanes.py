@@ -57,13 +57,21 @@ def test_lanes_give_what_one_at_a_time_gives_in_the_order_given(jobs):
     assert not children()
 
 
-@pytest.mark.parametrize("graded_from", [0, 2])
-def test_lanes_started_early_with_their_first_submission_give_the_same_results(graded_from):
+@pytest.mark.parametrize("graded_from, judges_box", [(0, True), (2, True), (0, False)])
+def test_lanes_started_early_with_their_first_submission_give_the_same_results(graded_from, judges_box,
+                                                                               monkeypatch):
     """`judge grade` starts the other lanes, each with the box of the submission it will likely grade first,
-    before the cases are loaded; a submission that is not graded after all (its result was stored) is not lost."""
+    before the cases are loaded; a submission that is not graded after all (its result was stored) is not lost.
+    The judge sends its own box, whose self-test passed, with it (the lane then tests none of its own)."""
     sources = [*sorted((SUBMISSIONS / "accepted").glob("*.py")),
                *sorted((SUBMISSIONS / "wrong_answer").glob("*.py"))[:3]]
-    lane_process.prepare(PROBLEM, sources, 3)
+    sent = []
+    send = lane_process.send
+    monkeypatch.setattr(lane_process, "send", lambda stream, value: sent.append(value) or send(stream, value))
+    box = detect() if judges_box else None
+    lane_process.prepare(PROBLEM, sources, 3, box)
+    early = [value for value in sent if isinstance(value, tuple) and value[0] == "early"]
+    assert len(early) == 2 and all(value[3] is box for value in early), early
     results = grade(PROBLEM, CASES, sources[graded_from:], Options(jobs=3, box=detect()))
     alone = [grade_one(PROBLEM, CASES, s, Options(box=detect())) for s in sources[graded_from:]]
     assert [(r.submission, r.verdict) for r in results] == [(r.submission, r.verdict) for r in alone]

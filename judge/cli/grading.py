@@ -47,8 +47,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
         warm.launched.wait(LAUNCH_WAIT)
     if early and args.jobs > 1:  # the other lanes start their first boxes now too (or let go, for one)
         from judge.grading import lane_process
+        from judge.sandbox.box import detect
 
-        lane_process.prepare(problem, sources, args.jobs)
+        lane_process.prepare(problem, sources, args.jobs, detect())  # tested already: the first server needed it
     try:
         return _grade(args, problem, sources, fmt, warm)
     finally:

@@ -19,6 +19,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from judge.problems.problem import Problem
+    from judge.sandbox.box import Box
 
 _SIZE = struct.Struct("!I")
 #: What the judge's package root must be on a child's path for it to import judge.grading.lanes.
@@ -89,11 +90,12 @@ class Child:
         self.early: Path | None = None  # the submission it started ahead, before its setup (`start_early`)
         self.problem: Problem | None = None
 
-    def start_early(self, problem: Problem, source: Path) -> None:
-        """Have it start `source`'s server now, for the problem it will be given (the same object)."""
+    def start_early(self, problem: Problem, source: Path, box: Box | None = None) -> None:
+        """Have it start `source`'s server now, for the problem it will be given (the same object), in
+        `box`: the judge's own, which passed its self-test (the child then runs none of its own)."""
         self.early, self.problem = Path(source), problem
         try:
-            send(self.to_child, ("early", problem, self.early))
+            send(self.to_child, ("early", problem, self.early, box))
         except (BrokenPipeError, ValueError):
             pass
 
@@ -151,7 +153,7 @@ def spawn(count: int) -> None:
         _SPARE.extend(Child() for _ in range(count - len(_SPARE)))
 
 
-def prepare(problem: Problem, sources: Sequence[Path], jobs: int) -> None:
+def prepare(problem: Problem, sources: Sequence[Path], jobs: int, box: Box | None = None) -> None:
     """Start the child lanes of the next grade() of `sources` now (or take those spawn() started),
     each with the server of the submission it will most likely grade first (sources[1],
     sources[2], ...): they boot that box while the caller loads the cases. A spare lane no grade()
@@ -164,7 +166,7 @@ def prepare(problem: Problem, sources: Sequence[Path], jobs: int) -> None:
         _SPARE.extend(Child() for _ in range(wanted - len(_SPARE)))
         for k, lane in enumerate(_SPARE, start=1):
             if lane.early is None:
-                lane.start_early(problem, sources[k])
+                lane.start_early(problem, sources[k], box)
 
 
 def take_children(count: int) -> list[Child]:

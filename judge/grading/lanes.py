@@ -252,7 +252,8 @@ def _serve(inbox: IO[bytes], outbox: IO[bytes], started: list[Warm]) -> int:
         setup = receive(inbox)
         if isinstance(setup, tuple) and setup[0] == "early":   # a submission to start while the judge loads
             problem = setup[1]
-            early = Warm(setup[1], setup[2], eager=False)
+            # In the judge's box when it sent it: its self-test passed there, this process runs none.
+            early = Warm(setup[1], setup[2], box=setup[3] if len(setup) > 3 else None, eager=False)
             started.append(early)
             setup = receive(inbox)
     except EOFError:  # the judge did not need this lane after all
@@ -261,8 +262,9 @@ def _serve(inbox: IO[bytes], outbox: IO[bytes], started: list[Warm]) -> int:
     assert problem is not None  # the judge sends it unless it sent it with the early submission
     cases, options = setup["cases"], setup["options"]
     if early is not None and options.box is not None:
-        # The early server's box is this process's own detect(); the judge's, copied, is another object.
-        found = detect()
+        # The early server's box (the judge's, sent with it, or this process's own detect()) and the one in
+        # the options are copies, other objects: the early server serves only a submission of its own box.
+        found = early.box or detect()
         if type(found) is type(options.box) and found.limits == options.box.limits:
             options = replace(options, box=found)
     shared = CaseData(problem, cases)
