@@ -328,3 +328,16 @@ def test_a_link_in_a_hand_in_folder_is_passed_over_with_a_warning(tmp_path):
     for name in ("bob.py", "cat.py", "dan"):
         assert f"judge: warning: {folder / name}: a symbolic link, passed over" in result.stderr
     assert "hand in the folder it names" in result.stderr
+
+
+def test_the_commands_that_start_the_sandboxs_self_test_before_parsing_are_those_that_run_submissions():
+    """main() starts the self-test as soon as sys.argv names such a command (cli_main.SANDBOXED), before
+    the parser is built: the same commands as those with --require-sandbox."""
+    import argparse
+
+    from judge.cli import main as cli_main
+
+    subcommands = next(a for a in cli_main.build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sandboxed = {name for name, parser in subcommands.choices.items()
+                 if any("--require-sandbox" in action.option_strings for action in parser._actions)}
+    assert sandboxed == cli_main.SANDBOXED

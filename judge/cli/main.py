@@ -28,6 +28,9 @@ from judge.results.text import terminal
 
 REQUIRE_HELP = ("fail (exit 2) instead of running submissions with resource limits only when no sandbox works here, "
                 "or without the cgroups that limit and measure each box from outside")
+#: The commands that run submissions (each has --require-sandbox): the sandbox's self-test starts the
+#: moment one is named, before the parser is built (3 ms sooner); a test keeps this in step with build_parser().
+SANDBOXED = frozenset({"grade", "regrade", "compare", "strength", "verify"})
 DB_HELP = "results store (default: $JUDGE_DB or .judge/results.sqlite3)"
 BROKER_HELP = "the Redis broker, redis://[:PASSWORD@]HOST:PORT/DB or rediss://... (default: $JUDGE_BROKER)"
 SHOW_SECRET_HELP = ("the instructor's own view: show every case's inputs, expected answer, answer and output "
@@ -278,6 +281,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; turn the judge's errors into one line and an exit code."""
     if argv is None:  # the process's own command: no collection while it starts (heap.py)
         heap.pause()
+        if sys.argv[1:2] and sys.argv[1] in SANDBOXED:
+            from judge.sandbox.box import detect_soon
+
+            detect_soon()
     args = build_parser().parse_args(argv)
     if argv is None and getattr(args, "run", "") == "grading:cmd_grade":
         _lanes_ahead(args)

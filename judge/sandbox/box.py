@@ -321,8 +321,13 @@ class Jail:
     def kill(self, pid: int) -> None:
         """Kill the box: the process group led by `pid`, then everything left in its cgroup."""
         kill_group(pid)
-        if self.group is not None:
-            self.group.kill()
+        if self.group is None:
+            return
+        # bubblewrap's first process killed, its PID namespace goes too (--die-with-parent, then the kernel):
+        # the group is most often empty a millisecond later, and freezing it to kill each one is not needed.
+        if isinstance(self.box, BwrapBox) and self.group.ended():
+            return
+        self.group.kill()
 
     def close(self) -> None:
         """Kill whatever is left and release the cgroup."""
@@ -364,7 +369,12 @@ def detect() -> Box:
 
 
 def detect_soon() -> None:
-    """Start detect() on a thread of its own: its self-test (a real box) runs while the judge imports and loads."""
+    """Start detect() on a thread of its own, once per process: its self-test (a real box) runs while the
+    judge imports and loads."""
+    with _SOON_LOCK:  # not _DETECTING, which the test holds while it runs
+        if _SOON:
+            return
+        _SOON.append(True)
     switching.hurry()  # its steps get the GIL back sooner beside the imports (switching.py): 21 ms to 12
 
     def run() -> None:
@@ -378,6 +388,10 @@ def detect_soon() -> None:
     # The v1 cgroups are probed beside it (a trial group made and removed in each controller), not
     # after it, when the first server's box asks: the self-test joins no cgroup, so neither waits.
     threading.Thread(target=cgroups.probe_v1, name="judge-cgroups").start()
+
+
+_SOON: list[bool] = []  # detect_soon() was called
+_SOON_LOCK = threading.Lock()
 
 
 @functools.cache
