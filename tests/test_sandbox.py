@@ -274,12 +274,32 @@ def test_every_controllers_folder_holds_the_boxs_processes_so_one_is_read_and_an
         every = [{int(p) for below in cgroups._tree(folder) for p in (below / "cgroup.procs").read_text().split()}
                  for folder in dict.fromkeys(group.dirs.values())]
         assert len(group.pids()) == 3 and all(found == group.pids() for found in every), (every, group.pids())
+        assert not group.ended(step=0) and not group.emptied  # they do not end on their own: a kill is due
         assert group.kill() and group.emptied and not group.pids()
         child.wait(10)
         monkeypatch.setattr(group, "pids", lambda: pytest.fail("an emptied group was read again"))
         assert group.kill()
     finally:
         monkeypatch.undo()
+        group.close()
+
+
+@needs_cgroups
+def test_a_group_whose_processes_end_on_their_own_is_found_ended_without_a_kill():
+    """A bubblewrap box's processes all go with its first one (Jail.kill): ended() waits for them and
+    says so, and the kill after it has nothing to freeze."""
+    group = cgroups.Group(memory_bytes=None, processes=8)
+    try:
+        child = subprocess.Popen(["/bin/sh", "-c", "sleep 0.2 & sleep 0.2"], preexec_fn=group.enter)
+        time.sleep(0.05)
+        assert len(group.pids()) == 3
+        child.kill()
+        child.wait(10)
+        deadline = time.monotonic() + 10
+        while not group.ended() and time.monotonic() < deadline:  # the orphaned sleeper ends after 0.2 s
+            pass
+        assert group.emptied and not group.pids() and group.kill()
+    finally:
         group.close()
 
 

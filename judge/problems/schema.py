@@ -13,7 +13,6 @@ lines over a table rather than jsonschema (a test dependency): importing jsonsch
 from __future__ import annotations
 
 import datetime
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -179,6 +178,8 @@ def describe(spec: Spec) -> str:
 
 
 def _suggest(key: str, known: Mapping[str, Any]) -> str:
+    import difflib  # only for an unknown key: off every command's start (0.6 ms)
+
     close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else f" (known: {', '.join(known)})"
 

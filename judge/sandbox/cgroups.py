@@ -577,6 +577,17 @@ class Group:
             self.emptied = self._kill_each(timeout, frozen)
         return self.emptied
 
+    def ended(self, step: int = 4) -> bool:
+        """Whether the group is empty once its processes now there have ended or _pause(step)'s time has
+        passed (woken as they go), for a box that ends on its own: bubblewrap's, whose PID namespace
+        dies with its first process. If so, a kill() after it needs neither a freeze nor a thaw."""
+        left = self.pids()
+        if left:
+            _wait_gone(left, step)
+            left = self.pids()
+        self.emptied = self.emptied or not left
+        return not left
+
     def _kill_each(self, timeout: float, frozen: bool) -> bool:
         deadline = time.monotonic() + timeout
         try:
