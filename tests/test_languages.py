@@ -577,7 +577,8 @@ def cache_files(cache: Path) -> dict[str, int]:
 
 def test_a_build_keeps_only_its_program(tmp_path):
     """Compiled in the box: the cache keeps each program and its marker (beside the case files'
-    markers, parsed YAML, the test-set hash and the boxes' system call filter), no sources and no Go build
+    markers, parsed YAML, the test-set hash, the boxes' system call filter, bubblewrap's version and the
+    command's compiled dataclass code), no sources and no Go build
     cache of a submission (each Go build has its own, removed after it, so no build sees another's
     artifacts); only the standard library's, built from GOROOT alone (Go 1.20 and later)."""
     subs = ROOT / "submissions" / "minesweeper" / "accepted"
@@ -585,12 +586,12 @@ def test_a_build_keeps_only_its_program(tmp_path):
                            str(subs / "bfs_typed.ts"), str(subs / "dfs_recursive.java"), "--fuzz", "0", "--no-store")
     assert out.returncode == 0, out.stdout + out.stderr
     files = [Path(name).parts for name in cache_files(tmp_path)]
-    kept = {"go", "cpp", "typescript", "java", "validated", "parsed", "testsets", "seccomp"}
+    kept = {"go", "cpp", "typescript", "java", "validated", "parsed", "testsets", "seccomp", "sandbox", "code"}
     assert {parts[0] for parts in files} == kept, files
     for parts in files:   # language / key / what the build left
         if parts[:1] == ("go",) and parts[1].startswith("std-"):
             continue  # the go command's own cache of the standard library (go.Go.std_cache)
-        assert parts[0] in ("validated", "parsed", "testsets", "seccomp") or \
+        assert parts[0] in ("validated", "parsed", "testsets", "seccomp", "sandbox", "code") or \
             parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
     assert not (tmp_path / "go-build").exists() and not (tmp_path / "gopath").exists()
 
@@ -606,7 +607,7 @@ def test_an_oversize_program_is_a_compile_error_and_is_not_kept(tmp_path, mib):
     assert result["verdict"] == "CE", result
     assert result["cases"][0]["message"] == "the compiled program is larger than 64 MiB"
     builds = {name: size for name, size in cache_files(tmp_path / "cache").items()
-              if Path(name).parts[0] not in ("validated", "parsed")}  # the case files' own cache entries
+              if Path(name).parts[0] not in ("validated", "parsed", "code")}  # the cases' own entries, the judge's code
     assert sum(builds.values()) < 64 * 1024, builds
 
 

@@ -200,9 +200,9 @@ def test_a_regrade_starts_no_server_ahead(tmp_path, monkeypatch, capsys):
         started.append(f"warm {Path(source).name}")
         return real_warm(problem, source, *args, **kw)
 
-    def counted_prepare(problem, sources, jobs):
+    def counted_prepare(problem, sources, jobs, *box):
         started.append("lanes")
-        return real_prepare(problem, sources, jobs)
+        return real_prepare(problem, sources, jobs, *box)
 
     monkeypatch.setattr(warm, "Warm", counted_warm)
     monkeypatch.setattr(lane_process, "prepare", counted_prepare)

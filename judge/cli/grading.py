@@ -40,17 +40,17 @@ def cmd_grade(args: argparse.Namespace) -> int:
     # the workers of a broker grade, nor when the store already holds that file's result: a re-grade).
     early = bool(sources) and not args.broker and not _stored_before(args, problem, sources[0])
     warm = Warm(problem, sources[0]) if early else None
-    if warm is not None:
-        # Its steps up to the server's fork are short Python between system calls, each of which waited for
-        # the GIL while this thread imported beside it (12 ms for 3 of work): this thread waits for them,
-        # then imports while the box boots (one submission on the peers' 50 cases: 148 to 140 ms).
-        warm.launched.wait(LAUNCH_WAIT)
-    if early and args.jobs > 1:  # the other lanes start their first boxes now too (or let go, for one)
-        from judge.grading import lane_process
-        from judge.sandbox.box import detect
+    try:  # from here on the started server is ended however the command ends
+        if warm is not None:
+            # Its steps up to the server's fork are short Python between system calls, each of which waited
+            # for the GIL while this thread imported beside it (12 ms for 3 of work): this thread waits for
+            # them, then imports while the box boots (one submission on the peers' 50 cases: 148 to 140 ms).
+            warm.launched.wait(LAUNCH_WAIT)
+        if early and args.jobs > 1:  # the other lanes start their first boxes now too (or let go, for one)
+            from judge.grading import lane_process
+            from judge.sandbox.box import detect
 
-        lane_process.prepare(problem, sources, args.jobs, detect())  # tested already: the first server needed it
-    try:
+            lane_process.prepare(problem, sources, args.jobs, detect())  # tested already: the first server needed it
         return _grade(args, problem, sources, fmt, warm)
     finally:
         if warm is not None:
