@@ -58,10 +58,11 @@ AF_UNIX = 1
 #: Ignored in every box: the call returns 0 and does nothing (see the module's docstring).
 IGNORED = ("fadvise64",)
 #: madvise's advice that drops or ages a file's cached pages (MADV_COLD, MADV_PAGEOUT), its 3rd
-#: argument: ignored as fadvise64 is.
+#: argument: ignored as fadvise64 is. The kernel reads that argument as an int, so only its low 32
+#: bits are compared (matched whole, `(1 << 32) | 21` passed the filter and paged the file out).
 IGNORED_ADVICE = (20, 21)
 #: Bumped when the way the program is built changes, so a cached one is built again.
-FORMAT = 5
+FORMAT = 6
 
 
 @functools.cache
@@ -108,7 +109,7 @@ def _build() -> bytes | str:
         for name in IGNORED:
             rules.add_rule(pyseccomp.ERRNO(0), name)
         for advice in IGNORED_ADVICE:
-            rules.add_rule(pyseccomp.ERRNO(0), "madvise", pyseccomp.Arg(2, pyseccomp.EQ, advice))
+            rules.add_rule(pyseccomp.ERRNO(0), "madvise", pyseccomp.Arg(2, pyseccomp.MASKED_EQ, 0xFFFFFFFF, advice))
         read, write = os.pipe()
         try:
             with os.fdopen(write, "wb", closefd=False) as out:
