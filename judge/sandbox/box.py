@@ -145,7 +145,8 @@ class Box:
     def open(self, memory_bytes: int | None = None) -> Jail:
         """The per-server part of the box: its cgroup (memory cap `memory_bytes`), limits, kill."""
         found = self.hierarchy or cgroups.detect()
-        group = cgroups.Group(memory_bytes, self.limits.processes, self.limits.cpus, found) if found else None
+        group = cgroups.Group(memory_bytes, self.limits.processes, self.limits.cpus, found,
+                              contained=self.isolated) if found else None
         nproc = None
         if (group is None or "pids" not in group.controllers) and os.geteuid() != 0:
             # RLIMIT_NPROC counts every process of the user, so leave room for those already running.

@@ -378,12 +378,17 @@ class Group:
     """
 
     def __init__(self, memory_bytes: int | None = None, processes: int | None = None, cpus: float | None = None,
-                 hierarchy: Hierarchy | None = None):
+                 hierarchy: Hierarchy | None = None, contained: bool = False):
+        """`contained`: its processes cannot leave its folders (a box's cgroup namespace shows them no other
+        group), so one controller's folder lists them all (pids())."""
         self.hierarchy = hierarchy or detect()
+        self.contained = contained
         self.dirs: dict[str, Path] = {}
         self.fds: dict[str, int] = {}
         self.peak_resets = True     # v2 before Linux 6.12 cannot reset memory.peak
-        self.emptied = False        # a kill found it empty (it stays so: only the judge moves processes in)
+        # A kill found it empty: it stays so, as only the judge moves processes in, through enter(), once
+        # per box (every server's box has a group of its own).
+        self.emptied = False
         if self.hierarchy is None:
             return
         name = f"judge-{os.getpid()}-{_TOKEN}-{next(_counter)}"
@@ -550,18 +555,47 @@ class Group:
             return 0
 
     def pids(self) -> set[int]:
-        """Every process still in the group or any group below it. One controller's folder is read (the
-        freezer's where there is one): enter() puts a box's process in each one's leaf, its children
-        are born there, and no box process can leave its subtree (its cgroup namespace shows it no other
-        group), so each folder holds them all; reading all five took 0.5 ms of every box's teardown."""
+        """Every process still in the group or any group below it (that could be read: see listed())."""
+        return self.listed() or set()
+
+    def listed(self) -> set[int] | None:
+        """pids(), or None when a folder of the group could not be read: then it is not known to be empty.
+        For a `contained` group one controller's folder is read (the freezer's where there is one):
+        enter() puts a box's process in each one's leaf, its children are born there and none can leave
+        the subtree, so each folder holds them all (reading all five took 0.5 ms of every box's
+        teardown). Without a sandbox a process can move itself out of one controller's folder: all are read."""
         found: set[int] = set()
-        folder = self.dirs.get("freezer") or next(iter(self.dirs.values()), None)
-        for below in _tree(folder) if folder is not None else ():
-            try:
-                found |= {int(p) for p in (below / "cgroup.procs").read_text().split()}
-            except OSError:
-                pass
+        folders = self._folders()
+        if self.contained and folders:
+            folders = [self.dirs.get("freezer") or folders[0]]
+        for path in folders:
+            try:  # the group's own folder must be read (os.walk would pass over one it cannot list)
+                found |= {int(p) for p in (path / "cgroup.procs").read_text().split()}
+                below = _tree(path)[:-1]  # deepest first, the folder itself last
+            except FileNotFoundError:  # closed already
+                continue
+            except (OSError, ValueError):
+                return None
+            for folder in below:
+                try:
+                    found |= {int(p) for p in (folder / "cgroup.procs").read_text().split()}
+                except FileNotFoundError:  # a group the box made below the leaf, removed meanwhile
+                    pass
+                except (OSError, ValueError):
+                    return None
         return found
+
+    def ended(self, step: int = 4) -> bool:
+        """Whether the group is empty once its processes now there have ended or _pause(step)'s time has
+        passed (woken as they go), for a box that ends on its own: bubblewrap's, whose PID namespace
+        dies with its first process. If so, a kill() after it needs neither a freeze nor a thaw."""
+        left = self.listed()
+        if left:
+            _wait_gone(left, step)
+            left = self.listed()
+        if left == set():
+            self.emptied = True
+        return self.emptied
 
     def kill(self, timeout: float = 3.0) -> bool:
         """SIGKILL everything in the group (frozen first, so nothing forks meanwhile); True once empty."""
@@ -577,25 +611,14 @@ class Group:
             self.emptied = self._kill_each(timeout, frozen)
         return self.emptied
 
-    def ended(self, step: int = 4) -> bool:
-        """Whether the group is empty once its processes now there have ended or _pause(step)'s time has
-        passed (woken as they go), for a box that ends on its own: bubblewrap's, whose PID namespace
-        dies with its first process. If so, a kill() after it needs neither a freeze nor a thaw."""
-        left = self.pids()
-        if left:
-            _wait_gone(left, step)
-            left = self.pids()
-        self.emptied = self.emptied or not left
-        return not left
-
     def _kill_each(self, timeout: float, frozen: bool) -> bool:
         deadline = time.monotonic() + timeout
         try:
             for step in itertools.count():
-                left = self.pids()
-                if not left:
+                left = self.listed()
+                if left == set():
                     return True
-                for pid in left:
+                for pid in left or ():
                     try:
                         os.kill(pid, signal.SIGKILL)
                     except (ProcessLookupError, PermissionError):
@@ -605,7 +628,10 @@ class Group:
                     frozen = False
                 if time.monotonic() > deadline:
                     return False
-                _wait_gone(left, step)
+                if left:
+                    _wait_gone(left, step)
+                else:  # not readable: a pause, not a spin
+                    _pause(step)
             return False  # not reached: count() has no end
         finally:
             if frozen:
@@ -618,7 +644,7 @@ class Group:
     def _wait_empty(self, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
         step = 0
-        while self.pids():
+        while self.listed() != set():
             if time.monotonic() > deadline:
                 return False
             _pause(step)
@@ -663,10 +689,14 @@ def _wait_gone(pids: set[int], step: int) -> None:
                 pass
         if fds:
             deadline = time.monotonic() + min(0.005, 0.0005 * (1 << min(step, 4)))
-            waiting = list(fds)
+            poller = select.poll()  # not select(): a judge with 1,024 files open has pidfds past its reach
+            for fd in fds:
+                poller.register(fd, select.POLLIN)
+            waiting = len(fds)
             while waiting and (left := deadline - time.monotonic()) > 0:
-                ready = select.select(waiting, [], [], left)[0]
-                waiting = [fd for fd in waiting if fd not in ready]
+                for fd, _ in poller.poll(left * 1000):
+                    poller.unregister(fd)
+                    waiting -= 1
     except (AttributeError, OSError):  # no pidfd here (Linux before 5.3): a plain pause
         _pause(step)
     finally:
