@@ -4,11 +4,15 @@ As each class is made, `dataclasses` writes the source of its __init__, __repr__
 the rest, and compiles it with exec(): on `judge grade`'s way to its first case that is 57 classes and
 312 functions, 17 ms of its 45 ms of imports, paid again by every command. install(), the command
 line's first step, has `dataclasses` compile through a table of those sources' code objects kept in
-the cache folder (one marshal file per interpreter version, `code/`). A source is only ever matched
+the cache folder (one marshal file per interpreter's bytecode, `code/`). A source is only ever matched
 by its whole text, and compiled as exec() compiles it (no future flags of this module), so the same
 text gives the same code: only the time changes. A file that does not read back whole (its CRC) is
-ignored and written again. Boxes never see the cache folder; whoever can write it can already change
-what the judge's own user runs.
+ignored and written again.
+
+The table is code the judge runs outside any box, so it is read only from a file and a folder that
+belong to the judge's own user and that no one else may write (a cache folder shared with others, or
+group-writable, is not trusted: everything is compiled, as without the table). Boxes never see the
+cache folder; compiled submissions in it only ever run in a box.
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ import builtins
 import dataclasses
 import marshal
 import os
+import stat
 import sys
 import zlib
+from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import CodeType
 from typing import Any
@@ -34,8 +40,9 @@ _added = [0]
 
 
 def path() -> Path:
-    """This interpreter's file of compiled sources."""
-    return CACHE_ROOT / "code" / f"dataclasses-{sys.implementation.cache_tag}.marshal"
+    """This interpreter's file of compiled sources (its bytecode's magic number and optimization level)."""
+    name = f"dataclasses-{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}-O{sys.flags.optimize}"
+    return CACHE_ROOT / "code" / name
 
 
 def install() -> None:
@@ -47,7 +54,21 @@ def install() -> None:
     atexit.register(save)
 
 
+def _trusted(file: Path) -> bool:
+    """Whether the file and its folder are the judge's user's own, and writable by no one else."""
+    try:
+        for item in (file.parent, file):
+            info = os.stat(item, follow_symlinks=False)
+            if info.st_uid != os.getuid() or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH) or stat.S_ISLNK(info.st_mode):
+                return False
+    except OSError:
+        return False
+    return True
+
+
 def _read(file: Path) -> dict[str, CodeType]:
+    if not _trusted(file):
+        return {}
     try:
         data = file.read_bytes()
         if len(data) < 4 or zlib.crc32(data[4:]).to_bytes(4, "little") != data[:4]:
@@ -77,13 +98,18 @@ def save() -> None:
     if not _added[0]:
         return
     _added[0] = 0
-    table = _codes if len(_codes) <= MAX_ENTRIES else {k: _codes[k] for k in _used}
     file = path()
     try:
-        file.parent.mkdir(parents=True, exist_ok=True)
+        codes = dict(_codes)  # a snapshot: a daemon thread may still be making a class
+        table = codes if len(codes) <= MAX_ENTRIES else {k: codes[k] for k in set(_used) if k in codes}
+        file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _trusted(file) and file.exists():
+            return  # not ours to replace (and not read either: _read)
         payload = marshal.dumps(table)
         tmp = file.with_name(f".{file.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(zlib.crc32(payload).to_bytes(4, "little") + payload)
+        descriptor = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(zlib.crc32(payload).to_bytes(4, "little") + payload)
         os.replace(tmp, file)
-    except (OSError, ValueError):  # a cache that cannot be written only makes the next start slower
+    except (OSError, ValueError, RuntimeError):  # a cache that cannot be written only makes the next start slower
         pass

@@ -64,3 +64,16 @@ def test_the_command_line_installs_it_before_the_judges_classes_are_made():
                          capture_output=True, text=True, timeout=60, cwd=ROOT, check=True).stdout
     installed, used = out.split()
     assert installed == "True" and int(used) >= 20  # judge.verdict's and the CLI's own classes went through it
+
+
+def test_a_table_others_may_write_is_not_read(tmp_path):
+    """The table is code the judge runs outside any box: a file or folder writable by others is not trusted."""
+    first = run(tmp_path)
+    file = Path(first["file"])
+    file.chmod(0o666)
+    assert run(tmp_path)["added"] == first["added"]  # compiled again, the file not read
+    file.chmod(0o600)
+    file.parent.chmod(0o777)
+    assert run(tmp_path)["added"] == first["added"]
+    file.parent.chmod(0o755)
+    assert run(tmp_path)["added"] == 0
