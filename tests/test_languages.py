@@ -244,48 +244,13 @@ def test_go_a_package_clause_after_a_comment_is_commented_out(problem):
     assert "/* package main */" in solution and solution.count("package main") == 2 and '"sort"' in solution
 
 
+#: Package-level names a solution may well use, each the name of a package the harness imports.
 GO_HARNESS_NAMES = """var time int
 var json, metrics, syscall, bufio, strings = 0, 0, 0, 0, 0
 type reflect struct{ n int }
 
 func debug(format string, a ...interface{}) {}
 
-func updateBoard(board [][]byte, click []int) [][]byte {
-	time++
-	debug("click %v", click)
-	_ = reflect{json + metrics + syscall + bufio + strings + time}
-	if board[click[0]][click[1]] == 'M' {
-		board[click[0]][click[1]] = 'X'
-		return board
-	}
-	var reveal func(r, c int)
-	reveal = func(r, c int) {
-		if r < 0 || c < 0 || r >= len(board) || c >= len(board[0]) || board[r][c] != 'E' {
-			return
-		}
-		n := 0
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				rr, cc := r+dr, c+dc
-				if rr >= 0 && cc >= 0 && rr < len(board) && cc < len(board[0]) && board[rr][cc] == 'M' {
-					n++
-				}
-			}
-		}
-		if n > 0 {
-			board[r][c] = byte('0' + n)
-			return
-		}
-		board[r][c] = 'B'
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				reveal(r+dr, c+dc)
-			}
-		}
-	}
-	reveal(click[0], click[1])
-	return board
-}
 """
 
 
@@ -294,7 +259,7 @@ def test_go_package_level_names_may_be_those_the_harness_imports(problem, tmp_pa
     declared through import of package debug"): the harness, in the same package main, imported
     runtime/debug and time under their own names. Its imports are all named jx... now."""
     path = tmp_path / "helpers.go"
-    path.write_text(GO_HARNESS_NAMES)
+    path.write_text(GO_HARNESS_NAMES + (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.go").read_text())
     case = load_cases(problem)[0]
     run = execute(problem, path, [case.arg_list(problem)])
     assert run.compile_error is None, run.compile_error

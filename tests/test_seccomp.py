@@ -62,7 +62,7 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
     fail with EPERM (inotify, mincore, a cached-only preadv2, io_uring, Linux AIO), others work (a plain preadv2),
     sockets but AF_UNIX fail with EAFNOSUPPORT, unshare(CLONE_NEWUSER) fails and /proc/keys cannot be read;
     posix_fadvise returns 0 and drops no cached page (red-team round 14: a neighbour's memory measure fell
-    to 0), nor does madvise's MADV_PAGEOUT or MADV_COLD (round 20), and /dev, /dev/shm and /dev/pts are read-only."""
+    to 0), nor does madvise's MADV_PAGEOUT or MADV_COLD (round 24), and /dev, /dev/shm and /dev/pts are read-only."""
     box = detect()
     if not isinstance(box, BwrapBox):
         pytest.skip(f"no sandbox here: {box.reason}")
@@ -93,13 +93,13 @@ def test_a_box_loads_it_and_makes_no_user_namespace(tmp_path):
             # posix_fadvise(DONTNEED) on a file every box reads: returns 0, and drops nothing (below)
             f"cached = os.open({str(tmp_path / 'cached.bin')!r}, os.O_RDONLY)\n"
             "print(os.posix_fadvise(cached, 0, 0, os.POSIX_FADV_DONTNEED))\n"
-            # madvise(MADV_PAGEOUT) and (MADV_COLD) on a mapping of it (round 20): 0, and nothing dropped;
+            # madvise(MADV_PAGEOUT) and (MADV_COLD) on a mapping of it (round 24): 0, and nothing dropped;
             # other advice still works; process_madvise (440): EPERM
             "import mmap\n"
             "m = mmap.mmap(cached, 0, prot=mmap.PROT_READ)\n"
             "print(sum(m[k] for k in range(0, len(m), 4096)) >= 0, m.madvise(21), m.madvise(20), "
             "m.madvise(mmap.MADV_WILLNEED))\n"
-            # the same advice with bits above the int the kernel reads: ignored too (review of round 20)
+            # the same advice with bits above the int the kernel reads: ignored too (review of round 24)
             "libc.mmap.restype = ctypes.c_void_p\n"
             "size = len(m)\n"
             "m.close()\n"  # the only mapping of the file left: pages mapped twice are never paged out

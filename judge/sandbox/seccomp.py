@@ -19,7 +19,7 @@ And `posix_fadvise` is ignored (it returns 0, as advice may be ignored): its DON
 cached pages of the system files every box reads, and with them the charge for those pages in a
 neighbouring box's memory group, whose measured peak then read 0 (or higher, as it read them again).
 `madvise` with MADV_PAGEOUT or MADV_COLD, on a mapping of such a file, did the same (red-team
-round 20: the cached pages of the JDK's 122 MB `modules` gone after one case, a Java neighbour's
+round 24: the cached pages of the JDK's 122 MB `modules` gone after one case, a Java neighbour's
 memory read 0 KiB on half its cases): that advice is ignored too (0, nothing done), other advice
 works, and `process_madvise`, the same advice given to another process, is refused.
 bubblewrap loads this filter (`--seccomp FD`) into every box, servers
