@@ -376,7 +376,7 @@ def detect_soon() -> None:
         if _SOON:
             return
         _SOON.append(True)
-    switching.hurry()  # its steps get the GIL back sooner beside the imports (switching.py): 21 ms to 12
+    switching.hurry()  # its steps get the GIL back sooner beside the imports (switching.py)
 
     def run() -> None:
         try:
