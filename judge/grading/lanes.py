@@ -253,7 +253,7 @@ def _serve(inbox: IO[bytes], outbox: IO[bytes], started: list[Warm]) -> int:
         if isinstance(setup, tuple) and setup[0] == "early":   # a submission to start while the judge loads
             problem = setup[1]
             # In the judge's box when it sent it: its self-test passed there, this process runs none.
-            early = Warm(setup[1], setup[2], box=setup[3] if len(setup) > 3 else None, eager=False)
+            early = Warm(setup[1], setup[2], box=setup[3], eager=False)
             started.append(early)
             setup = receive(inbox)
     except EOFError:  # the judge did not need this lane after all

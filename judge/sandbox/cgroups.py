@@ -628,10 +628,7 @@ class Group:
                     frozen = False
                 if time.monotonic() > deadline:
                     return False
-                if left:
-                    _wait_gone(left, step)
-                else:  # not readable: a pause, not a spin
-                    _pause(step)
+                _wait_gone(left, step)
             return False  # not reached: count() has no end
         finally:
             if frozen:
@@ -644,10 +641,10 @@ class Group:
     def _wait_empty(self, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
         step = 0
-        while self.listed() != set():
+        while (left := self.listed()) != set():
             if time.monotonic() > deadline:
                 return False
-            _pause(step)
+            _wait_gone(left, step)
             step += 1
         return True
 
@@ -676,10 +673,14 @@ class Group:
         self.dirs = {}
 
 
-def _wait_gone(pids: set[int], step: int) -> None:
+def _wait_gone(pids: set[int] | None, step: int) -> None:
     """Wait until the killed `pids` have ended (each one's pidfd reads as such), at most _pause(step)'s
     time: woken the moment the last one goes rather than at the end of a fixed sleep (a killed box's
-    processes end within about a millisecond, which the 0.5 ms and 1 ms sleeps overshot)."""
+    processes end within about a millisecond, which the 0.5 ms and 1 ms sleeps overshot). None (the
+    group could not be read): that pause."""
+    if not pids:
+        _pause(step)
+        return
     fds = []
     try:
         for pid in pids:
