@@ -116,3 +116,47 @@ def test_each_case_has_a_fresh_modules_globals_with_the_platforms_names(tmp_path
                                                      "__package__", "__spec__"], True], answer
     finally:
         server.close()
+
+
+PROCESS = """import ctypes
+class Solution:
+    def updateBoard(self, board, click):
+        libc, signal = ctypes.CDLL(None), ctypes.c_int()
+        libc.prctl(2, ctypes.byref(signal), 0, 0, 0)  # PR_GET_PDEATHSIG
+        return [libc.prctl(3, 0, 0, 0, 0), signal.value]  # PR_GET_DUMPABLE
+"""
+
+
+def test_the_server_is_not_dumpable_and_its_worker_dies_with_it(tmp_path):
+    """The zygote makes itself non-dumpable (its pipes cannot be reopened through /proc; the worker it
+    forks inherits that) and the worker dies with it (SIGKILL on its parent's end): both set with
+    prctl through ctypes' C core, not the ctypes package."""
+    server = Harness(tmp_path, PROCESS)
+    try:
+        answer = server.ask(1, poll=False)
+        assert answer == {"status": "ok", "value": [0, 9], "id": 1}, answer
+    finally:
+        server.close()
+
+
+LAZY = """import sys
+class Solution:
+    def updateBoard(self, board, click):
+        before = [m in sys.modules for m in ("_datetime", "_random", "_string")]
+        import datetime as imported
+        return [before, datetime.date(2024, 2, 29).isoformat(), imported is datetime, copy.deepcopy(board) == board,
+                string.ascii_lowercase[:3], 0 <= random.random() < 1, type(random).__name__]
+"""
+
+
+def test_the_implicit_modules_that_few_solutions_use_load_at_their_first_use(tmp_path):
+    """copy, datetime, random and string are bound in every case's globals unloaded (their C parts are
+    not in sys.modules when the case starts); they load when used or imported, the same modules."""
+    server = Harness(tmp_path, LAZY)
+    try:
+        for ident, loaded in ((1, False), (2, True)):  # the worker keeps them for its next cases
+            answer = server.ask(ident, poll=False)
+            assert answer["status"] == "ok", answer
+            assert answer["value"] == [[loaded] * 3, "2024-02-29", True, True, "abc", True, "module"], answer
+    finally:
+        server.close()
