@@ -344,3 +344,42 @@ def test_a_module_named_like_the_standard_librarys_in_the_working_folder_is_not_
                            "--no-store", "--fuzz", "0"], cwd=folder, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert "3 submissions: 2 AC, 1 WA" in done.stdout and "grading lane" not in done.stdout, done.stdout + done.stderr
+
+
+def test_a_lane_grades_its_next_submission_before_it_is_sent_the_one_after(monkeypatch):
+    """A child lane is sent its next submission in answer to the result it sends: a lane that waited for
+    that answer before grading on (it takes each next one to start its server ahead) stood idle for the
+    round trip, 10-20 ms a submission. Here the answer comes only once the next grading has begun."""
+    grading = threading.Event()
+    order: list[str] = []
+
+    def grade_one(problem, cases, source, options, shared):
+        order.append(f"grade {source.name}")
+        if source.name == "s1.py":
+            grading.set()
+        return lanes.judge_error_result(cases, source, "not graded")
+
+    class Started:  # what the lane starts ahead: here nothing but what it must close
+        def __init__(self, problem, source, box, eager):
+            self.source = source
+
+        def close(self):
+            order.append(f"close {self.source.name}")
+
+    sources = [Path(f"/nowhere/s{k}.py") for k in range(3)]
+    given = iter(enumerate(sources))
+
+    def take():
+        item = next(given, None)
+        if item is not None and item[0] == 2:  # the round trip: only once s1's grading has begun
+            assert grading.wait(10), "the lane waited for its next submission before grading on"
+        order.append(f"take {item[1].name if item else None}")
+        return item
+
+    monkeypatch.setattr(lanes, "grade_one", grade_one)
+    monkeypatch.setattr(lanes, "Warm", Started)
+    reported = []
+    run_lane(PROBLEM, CASES, Options(), CaseData(PROBLEM, CASES), take, lambda index, result: reported.append(index))
+    assert reported == [0, 1, 2]
+    assert order.index("grade s1.py") < order.index("take s2.py") < order.index("grade s2.py")
+    assert order.count("close s1.py") == order.count("close s2.py") == 1  # each started one ended once

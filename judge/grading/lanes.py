@@ -36,7 +36,7 @@ from judge.grading.warm import Warm
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
 from judge.sandbox import cgroups
-from judge.sandbox.box import detect
+from judge.sandbox.box import Box, detect
 from judge.verdict import SubmissionResult
 
 PR_SET_PDEATHSIG = 1
@@ -60,30 +60,75 @@ def receive_result(stream: IO[bytes]) -> tuple[int, SubmissionResult]:
     return data["index"], serialize.result_from_json(data.get("result"))
 
 
+class _Next:
+    """A lane's next submission: taken, and its server started, on a thread of its own while the lane
+    grades the current one. A child lane is sent its next submission in answer to its last result:
+    waiting for that before grading on left it idle 10-20 ms a submission (its result encoded, the
+    judge's thread woken, the result decoded, the answer sent back)."""
+
+    def __init__(self, problem: Problem, box: Box | None, take: Callable[[], Item]) -> None:
+        """Start taking it now."""
+        self.item: Item = None
+        self.warm: Warm | None = None
+        self.failed: BaseException | None = None
+        self.abandoned = False
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self._take, args=(problem, box, take), daemon=True,
+                                       name="judge-next")
+        self.thread.start()
+
+    def _take(self, problem: Problem, box: Box | None, take: Callable[[], Item]) -> None:
+        try:
+            item = take()
+            with self.lock:
+                self.item = item
+                if item is not None and not self.abandoned:
+                    self.warm = Warm(problem, item[1], box, eager=False)
+        except BaseException as exc:  # an interrupt in take() (tests), a failed thread start: the lane's to raise
+            self.failed = exc
+
+    def result(self) -> tuple[Item, Warm | None]:
+        """The next submission and its server being started (None, None when there is none)."""
+        self.thread.join()
+        if self.failed is not None:
+            raise self.failed
+        return self.item, self.warm
+
+    def abandon(self) -> None:
+        """The lane is interrupted: end the server started, and start none from now on (the thread may
+        still wait for a submission that never comes; it does not keep the process alive)."""
+        with self.lock:
+            self.abandoned, warm, self.warm = True, self.warm, None
+        if warm is not None:
+            warm.close()
+
+
 def run_lane(problem: Problem, cases: Sequence[Case], options: Options, shared: CaseData,
              take: Callable[[], Item], report: Callable[[int, SubmissionResult], None],
              first: Warm | None = None) -> None:
-    """Grade what `take()` gives until it gives None, starting each next one while the current is graded.
-    `first`: a server started ahead by the caller, who ends it; it serves the first submission if it is
-    that one's (execute() checks), else it is simply not used."""
-    current, warm, ahead = take(), first, None
+    """Grade what `take()` gives until it gives None, taking and starting each next one while the current
+    is graded. `first`: a server started ahead by the caller, who ends it; it serves the first submission
+    if it is that one's (execute() checks), else it is simply not used."""
+    current, warm, following = take(), first, None
     try:
         while current is not None:
-            following = take()
-            ahead = Warm(problem, following[1], options.box, eager=False) if following is not None else None
+            following = _Next(problem, options.box, take)
             try:
                 result = grade_one(problem, cases, current[1], replace(options, warm=warm), shared)
             finally:
                 if warm is not None and warm is not first:
                     warm.close()  # taken and handed back by execute(), or never used: ends it
+            warm = None
             report(current[0], result)
-            current, warm, ahead = following, ahead, None
+            current, warm = following.result()
+            following = None
     except BaseException:
         # An interrupt between two submissions (a SIGTERM as the next one's server starts) must end both
         # started servers too: their threads are not daemons, and the judge waited for them for ever.
-        for started in (warm, ahead):
-            if started is not None and started is not first:
-                started.close()
+        if following is not None:
+            following.abandon()
+        if warm is not None and warm is not first:
+            warm.close()
         raise
 
 
@@ -284,4 +329,6 @@ def _serve(inbox: IO[bytes], outbox: IO[bytes], started: list[Warm]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from judge import shutdown
+
+    shutdown.end(main())
