@@ -178,3 +178,34 @@ def test_launched_is_set_once_the_servers_process_runs_before_its_ready_is_await
         broken.close()
     warm.thread.join(10)
     broken.thread.join(10)
+
+
+def test_a_handed_back_servers_box_is_killed_before_its_thread_wakes(monkeypatch):
+    """retire() kills the box itself (one signal): the thread that then ends the session only waits for
+    that end and releases the box. Here that thread is held back, and the box is gone all the same."""
+    from judge.grading.session import Session
+
+    hold, real_close = threading.Event(), Session.close
+
+    def held_close(self):
+        hold.wait(30)
+        real_close(self)
+
+    monkeypatch.setattr(Session, "close", held_close)
+    warm = Warm(PROBLEM, SUBMISSION)
+    try:
+        session = warm.take(detect())
+        assert session is not None and session.server is not None and session.server.proc is not None
+        pid = session.server.proc.pid
+        warm.retire(session)
+        for _ in range(200):  # killed, it is a zombie until reaped: no longer running
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            if state == "Z":
+                break
+            threading.Event().wait(0.01)
+        assert state == "Z", state
+    finally:
+        hold.set()
+        warm.close()
+        warm.thread.join(10)
+    assert gone(pid)

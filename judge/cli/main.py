@@ -12,16 +12,14 @@ run: a `judge grade` with no random cases never imports hypothesis, and none but
 from __future__ import annotations
 
 import argparse
-import atexit
 import importlib
 import os
 import sys
-import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from judge import __version__, defaults, heap
+from judge import __version__, defaults, heap, shutdown
 from judge.cli.common import EXIT_BUG, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Parser
 from judge.errors import JudgeError
 from judge.results.text import terminal
@@ -346,30 +344,8 @@ def _lanes_ahead(args: argparse.Namespace) -> None:
 
 
 def run() -> NoReturn:
-    """`python -m judge` and the `judge` script: main(), then the process ends at once.
-
-    What the interpreter's own shutdown would still do (tearing down every module and object one by
-    one: 8-10 ms of a 150 ms `judge grade`) has no effect outside the process: output is flushed,
-    non-daemon threads (the last box's teardown) are waited for and `atexit` handlers run (temporary
-    folders, the store's connection) before os._exit. A flush that fails (a closed pipe) is left to
-    the interpreter, which reports it as it always does."""
-    code = main()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        sys.exit(code)
-    current = threading.current_thread()
-    for thread in threading.enumerate():
-        if thread is not current and not thread.daemon:
-            thread.join()
-    atexit._run_exitfuncs()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        sys.exit(code)
-    os._exit(code)
+    """`python -m judge` and the `judge` script: main(), then the process ends at once (shutdown.end)."""
+    shutdown.end(main())
 
 
 def _store_failed(exc: Exception) -> bool:

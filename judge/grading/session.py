@@ -233,6 +233,11 @@ class Session:
             self.server.stop()
             self.server = None
 
+    def end_soon(self) -> None:
+        """Its cases are done: kill its box now; close() waits for its end and releases it."""
+        if self.server is not None:
+            self.server.end_soon()
+
     def close(self) -> None:
         """End the server and remove the temp folder."""
         if self.server is not None:

@@ -97,7 +97,9 @@ class Warm:
     def retire(self, session: Session) -> None:
         """Hand back the session take() gave once its cases are done: the thread ends it now, while
         the judge checks the last answers and draws the report (the box's teardown is then no longer
-        between the last case and the report)."""
+        between the last case and the report). Its box is killed here, the kernel's part of the teardown
+        then beginning without waiting for the thread to wake."""
+        session.end_soon()
         with self.lock:
             if not self.released.is_set():
                 self.session = session

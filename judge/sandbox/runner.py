@@ -26,7 +26,7 @@ from typing import Any
 
 from judge.defaults import KEEP_OUTPUT
 from judge.problems.problem import Limits
-from judge.sandbox.box import Box, Jail, Mount
+from judge.sandbox.box import Box, Jail, Mount, kill_group
 from judge.sandbox.meter import Meter, Usage
 from judge.sandbox.protocol import Known, Status, decode
 
@@ -369,6 +369,12 @@ class Server:
             proc.stdout.close()
             proc.stderr.close()
         return _ended(proc.returncode)
+
+    def end_soon(self) -> None:
+        """Kill the box now without waiting for it: a stop() on another thread then finds the kernel's
+        teardown under way (it began a thread's wake-up, about 1 ms, sooner)."""
+        if self.proc is not None:
+            kill_group(self.proc.pid)
 
     def close(self) -> None:
         """End the server once its cases are done: killed at once, with everything it started. It has
