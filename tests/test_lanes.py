@@ -383,3 +383,25 @@ def test_a_lane_grades_its_next_submission_before_it_is_sent_the_one_after(monke
     assert reported == [0, 1, 2]
     assert order.index("grade s1.py") < order.index("take s2.py") < order.index("grade s2.py")
     assert order.count("close s1.py") == order.count("close s2.py") == 1  # each started one ended once
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_run_of_several_submissions_leaves_no_cgroup_behind(jobs):
+    """Red-team round 25: each lane's last box was still being torn down on a daemon thread when the
+    process ended (shutdown.end waits for the others only): its cgroup folders stayed, every run."""
+    import subprocess
+    import sys
+
+    hierarchy = cgroups.detect()
+    if hierarchy is None:
+        pytest.skip("no cgroups here")
+
+    def groups() -> set[Path]:
+        return {g for parent in set(hierarchy.parents.values()) for g in parent.glob("judge-*")}
+
+    before = groups()
+    sources = [str(p) for p in sorted((SUBMISSIONS / "accepted").glob("*.py"))[:4]]
+    done = subprocess.run([sys.executable, "-m", "judge", "grade", "minesweeper", *sources, "--jobs", jobs,
+                           "--fuzz", "0", "--no-store"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert groups() - before == set()

@@ -209,3 +209,18 @@ def test_a_handed_back_servers_box_is_killed_before_its_thread_wakes(monkeypatch
         warm.close()
         warm.thread.join(10)
     assert gone(pid)
+
+
+def test_a_server_started_from_a_daemon_thread_is_still_waited_for():
+    """Red-team round 25: a lane starts its next submission's server from a daemon thread (lanes._Next),
+    and a thread is a daemon if its maker is: the process's end (shutdown.end) did not wait for it, and
+    exited in the middle of the box's teardown, leaving its cgroup folders behind on every run."""
+    made: list[Warm] = []
+    maker = threading.Thread(target=lambda: made.append(Warm(PROBLEM, SUBMISSION, eager=False)), daemon=True)
+    maker.start()
+    maker.join(30)
+    try:
+        assert made and not made[0].thread.daemon
+    finally:
+        made[0].close()
+        made[0].thread.join(30)

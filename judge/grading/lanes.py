@@ -8,7 +8,8 @@ and each other in a child process (`python -m judge.grading.lanes`), which gets 
 cases and the options once, then one submission at a time.
 
 Every lane starts the next submission it will grade while it grades the current one (warm.Warm), so a
-child is always sent two: the one to grade and the one after it (or none). Submissions go to lanes as
+child is always sent two: the one to grade and the one after it (or none). It takes that next one on a
+thread of its own (_Next), as a child is sent it in answer to its last result. Submissions go to lanes as
 they free up, in the order given; results come back in that order. What a child is sent is a pickle
 of the judge's own values; what it sends back is each result as the judge's own JSON
 (results/serialize.py), read strictly, so nothing that reaches a child's pipe can make the judge
@@ -270,7 +271,7 @@ def main() -> int:
     inbox, outbox = _private_channels()
     started: list[Warm] = []
     # Probe the v1 cgroups now (and sweep what killed judges left), while this process imports and reads its setup.
-    threading.Thread(target=cgroups.probe_v1, name="judge-cgroups").start()
+    threading.Thread(target=cgroups.probe_v1, name="judge-cgroups", daemon=False).start()
     try:
         _end_with_parent()
         return _serve(inbox, outbox, started)

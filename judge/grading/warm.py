@@ -47,7 +47,9 @@ class Warm:
         self.released = threading.Event()   # close() was called: the thread may end
         if eager:  # its start's steps get the GIL back sooner while the judge imports and loads (switching.py)
             switching.hurry()
-        self.thread = threading.Thread(target=self._start, args=(eager,), name="judge-warm")
+        # Never a daemon, whatever thread makes it (a new thread is a daemon if its maker is: lanes._Next
+        # is): the process waits for it to end its box, which an exit in the middle of left in its cgroups.
+        self.thread = threading.Thread(target=self._start, args=(eager,), name="judge-warm", daemon=False)
         try:
             self.thread.start()
         except BaseException:  # interrupted while the thread starts: nobody will hold this Warm to close it

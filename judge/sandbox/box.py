@@ -385,10 +385,10 @@ def detect_soon() -> None:
             switching.calm()
 
     # Not a daemon: a judge that exits meanwhile waits for the test box to end and its cgroup to go.
-    threading.Thread(target=run, name="judge-detect").start()
+    threading.Thread(target=run, name="judge-detect", daemon=False).start()
     # The v1 cgroups are probed beside it (a trial group made and removed in each controller), not
     # after it, when the first server's box asks: the self-test joins no cgroup, so neither waits.
-    threading.Thread(target=cgroups.probe_v1, name="judge-cgroups").start()
+    threading.Thread(target=cgroups.probe_v1, name="judge-cgroups", daemon=False).start()
 
 
 _SOON: list[bool] = []  # detect_soon() was called
