@@ -21,20 +21,21 @@ BOARD = [["E", "M"], ["E", "E"]]
 class Harness:
     """python_server.py started outside any box, on two pipes, the judge's side of each in hand."""
 
-    def __init__(self, folder: Path, solution: str = SOLUTION):
+    def __init__(self, folder: Path, solution: str = SOLUTION, measured: bool = True, ready: bool = True):
         source = folder / "solution.py"
         source.write_text(solution)
         req_r, self.req_w = os.pipe()
         self.resp_r, resp_w = os.pipe()
         config = {"request_fd": req_r, "response_fd": resp_w, "source": str(source), "function": "updateBoard",
                   "class": "Solution", "cpu_limit": 5, "memory_bytes": 1 << 30, "output_bytes": 1 << 20,
-                  "measured": True}
+                  "measured": measured}
         self.proc = subprocess.Popen([sys.executable, "-I", "-S", str(Python.harness), json.dumps(config)],
                                      pass_fds=(req_r, resp_w))
         os.close(req_r)
         os.close(resp_w)
         self.buffer = b""
-        assert json.loads(self.line()) == {"status": "ready"}
+        self.said = json.loads(self.line())  # its first line: `ready`, unless told otherwise
+        assert (self.said == {"status": "ready"}) is ready, self.said
 
     def line(self) -> bytes:
         while b"\n" not in self.buffer:
@@ -158,5 +159,40 @@ def test_the_implicit_modules_that_few_solutions_use_load_at_their_first_use(tmp
             answer = server.ask(ident, poll=False)
             assert answer["status"] == "ok", answer
             assert answer["value"] == [[loaded] * 3, "2024-02-29", True, True, "abc", True, "module"], answer
+    finally:
+        server.close()
+
+
+RT_SIGNAL = """import os
+class Solution:
+    def updateBoard(self, board, click):
+        if click == [0, 0]:
+            os.kill(os.getpid(), 40)  # a real-time signal, which Python's signal.Signals has no name for
+        return board
+"""
+
+
+@pytest.mark.parametrize("measured", [True, False])
+def test_a_case_killed_by_a_signal_without_a_name_is_that_signal_and_the_server_serves_on(tmp_path, measured):
+    """Red-team round 25: Signals(40) raised in the zygote as it described the end, and the zygote died
+    (every case RE "ended without answering", with the harness's traceback, each in a new box)."""
+    server = Harness(tmp_path, RT_SIGNAL, measured=measured)
+    try:
+        answer = server.ask(1, poll=False)
+        assert (answer["status"], answer["signal"], answer["id"]) == ("signal", "SIG40", 1), answer
+        os.write(server.req_w, b'{"id": 2, "args": %s}\n' % json.dumps([BOARD, [1, 0]]).encode())
+        answer = json.loads(server.line())
+        assert (answer["status"], answer["value"], answer["id"]) == ("ok", BOARD, 2), answer
+    finally:
+        server.close()
+
+
+def test_source_too_deep_for_the_compiler_is_a_compile_error(tmp_path):
+    """Red-team round 25: 100,000 terms of `1+1+...` raise RecursionError in compile(), which the zygote
+    did not catch: it died before `ready` (RE, with its own traceback as the output) instead of CE."""
+    server = Harness(tmp_path, "x = " + "1+" * 100_000 + "1\n", ready=False)
+    try:
+        assert server.said["status"] == "compile_error", server.said
+        assert server.said["message"].startswith("RecursionError: "), server.said
     finally:
         server.close()

@@ -55,7 +55,8 @@ def box(require_sandbox: bool = False) -> Box:
             raise SetupError(f"no sandbox: {found.reason}; install bubblewrap (bash setup.sh) "
                              f"or drop --require-sandbox")
         print(f"judge: warning: no sandbox ({found.reason}): submissions run with resource limits only and "
-              f"can read and write what the judge's user can", file=sys.stderr)
+              f"can read and write what the judge's user can, the judge's cache and files too (README, Security)",
+              file=sys.stderr)
     lacking = found.shortfall()
     if lacking:
         if require_sandbox:

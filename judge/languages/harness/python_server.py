@@ -147,8 +147,10 @@ def main():
         shown = f" ({text[:80]})" if text else ""
         send(resp_fd, {"status": "compile_error", "message": f"{where}{type(exc).__name__}: {exc.msg}{shown}"})
         return
-    except (ValueError, OSError) as exc:  # e.g. null bytes in the source
-        send(resp_fd, {"status": "compile_error", "message": f"{type(exc).__name__}: {exc}"})
+    except (ValueError, OSError, RecursionError, MemoryError) as exc:
+        # Null bytes in the source; an expression nested too deep for the compiler (100,000 `1+1+...`
+        # terms), or too large for its memory: the compiler's refusal, as for a syntax error.
+        send(resp_fd, {"status": "compile_error", "message": f"{type(exc).__name__}: {str(exc)[:200]}"})
         return
     sys.meta_path.append(Libraries(config.get("libraries") or {}))
     # `__file__` as the platform's script module has it: the path of the file the code was read from.
@@ -279,8 +281,17 @@ def ended_directly(status):
         sig = os.WTERMSIG(status)
         if sig == signal.SIGXCPU:
             return {"status": "timeout"}
-        return {"status": "signal", "signal": signal.Signals(sig).name}
+        return {"status": "signal", "signal": signal_name(sig)}
     return {"status": "exit", "code": os.WEXITSTATUS(status)}
+
+
+def signal_name(sig):
+    """A signal's name, as the C++ server gives it: SIGSEGV, or SIG40 for one Python has no name for
+    (a real-time signal the submission sent itself: Signals(40) raised, and the zygote died with it)."""
+    try:
+        return signal.Signals(sig).name
+    except ValueError:
+        return f"SIG{sig}"
 
 
 def request_id(line):
@@ -480,7 +491,7 @@ def ended(config, status, cpu_ms, maxrss_kb):
             return {"status": "timeout"}
         if maxrss_kb * 1024 >= config["memory_bytes"] * 0.95:
             return {"status": "memory"}
-        return {"status": "signal", "signal": signal.Signals(sig).name}
+        return {"status": "signal", "signal": signal_name(sig)}
     return {"status": "exit", "code": os.WEXITSTATUS(status)}
 
 
