@@ -341,3 +341,16 @@ def test_the_commands_that_start_the_sandboxs_self_test_before_parsing_are_those
     sandboxed = {name for name, parser in subcommands.choices.items()
                  if any("--require-sandbox" in action.option_strings for action in parser._actions)}
     assert sandboxed == cli_main.SANDBOXED
+
+
+def test_ctrl_c_while_the_command_is_still_being_read_is_the_interrupt_line_and_code():
+    """Red-team round 25: a Ctrl-C about 0.1 s in (the parser still being built) printed Python's
+    traceback and ended with 1, not the documented `judge: interrupted` and 130."""
+    script = ("import judge.cli.main as m\n"
+              "def build_parser():\n"
+              "    raise KeyboardInterrupt\n"
+              "m.build_parser = build_parser\n"
+              "m.run()\n")
+    done = subprocess.run([sys.executable, "-c", script, "grade", "minesweeper"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (130, "judge: interrupted\n")

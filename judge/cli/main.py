@@ -344,8 +344,14 @@ def _lanes_ahead(args: argparse.Namespace) -> None:
 
 
 def run() -> NoReturn:
-    """`python -m judge` and the `judge` script: main(), then the process ends at once (shutdown.end)."""
-    shutdown.end(main())
+    """`python -m judge` and the `judge` script: main(), then the process ends at once (shutdown.end).
+    Ctrl-C before a command's own handling (its arguments still being read) is the same one line and code."""
+    try:
+        code = main()
+    except KeyboardInterrupt:
+        print("judge: interrupted", file=sys.stderr)
+        code = EXIT_INTERRUPTED
+    shutdown.end(code)
 
 
 def _store_failed(exc: Exception) -> bool:
