@@ -405,3 +405,47 @@ def test_a_run_of_several_submissions_leaves_no_cgroup_behind(jobs):
                            "--fuzz", "0", "--no-store"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert groups() - before == set()
+
+
+def test_an_interrupt_as_the_next_submission_is_taken_ends_what_it_started(monkeypatch):
+    """A review of red-team round 25: an interrupt that lands once the next submission's thread has started
+    but before run_lane holds it (Thread.start() waits, and CPython looks for signals as a call returns)
+    left the server that thread started unclosed, and the process waited for its thread for ever."""
+    made = []
+
+    class Started:
+        def __init__(self, problem, source, box, eager):
+            self.closed = False
+            made.append(self)
+
+        def close(self):
+            self.closed = True
+
+    real = lanes._Next.__init__
+
+    def interrupted_on_return(self, *args):
+        real(self, *args)
+        self.thread.join()       # it has taken its submission and started that one's server
+        raise KeyboardInterrupt  # as a Ctrl-C handled as the constructor returns
+
+    monkeypatch.setattr(lanes, "Warm", Started)
+    monkeypatch.setattr(lanes._Next, "__init__", interrupted_on_return)
+    given = iter(enumerate(Path(f"/nowhere/s{k}.py") for k in range(3)))
+    with pytest.raises(KeyboardInterrupt):
+        run_lane(PROBLEM, CASES, Options(), CaseData(PROBLEM, CASES), lambda: next(given, None),
+                 lambda index, result: None)
+    assert made and all(started.closed for started in made)
+
+
+def test_a_lane_is_interrupted_once_and_its_clean_up_by_nothing(monkeypatch):
+    """A review of red-team round 25: Ctrl-C reaches a lane twice, from the terminal and from its judge, a few
+    ms apart; the second landed in the clean-up the first began (a box being handed back) and left that
+    box's cgroup folders. The first SIGINT or SIGTERM interrupts; any after it, nothing."""
+    monkeypatch.setattr(lanes, "_ENDING", [False])
+    with pytest.raises(KeyboardInterrupt):
+        lanes._interrupted(signal.SIGINT, None)
+    try:  # a KeyboardInterrupt out of a test would end the whole test run, not fail this test
+        lanes._interrupted(signal.SIGINT, None)
+        lanes._interrupted(signal.SIGTERM, None)
+    except KeyboardInterrupt:
+        pytest.fail("a second signal interrupted the lane's clean-up")

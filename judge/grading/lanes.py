@@ -67,8 +67,10 @@ class _Next:
     waiting for that before grading on left it idle 10-20 ms a submission (its result encoded, the
     judge's thread woken, the result decoded, the answer sent back)."""
 
-    def __init__(self, problem: Problem, box: Box | None, take: Callable[[], Item]) -> None:
-        """Start taking it now."""
+    def __init__(self, problem: Problem, box: Box | None, take: Callable[[], Item], made: list[_Next]) -> None:
+        """Start taking it now; noted in `made` before its thread starts, so that an interrupt anywhere
+        from there on (the thread's start, the return from here) still finds it to abandon."""
+        made.append(self)
         self.item: Item = None
         self.warm: Warm | None = None
         self.failed: BaseException | None = None
@@ -110,10 +112,11 @@ def run_lane(problem: Problem, cases: Sequence[Case], options: Options, shared: 
     """Grade what `take()` gives until it gives None, taking and starting each next one while the current
     is graded. `first`: a server started ahead by the caller, who ends it; it serves the first submission
     if it is that one's (execute() checks), else it is simply not used."""
-    current, warm, following = take(), first, None
+    current, warm = take(), first
+    made: list[_Next] = []   # each _Next, until the server it started is `warm`
     try:
         while current is not None:
-            following = _Next(problem, options.box, take)
+            following = _Next(problem, options.box, take, made)
             try:
                 result = grade_one(problem, cases, current[1], replace(options, warm=warm), shared)
             finally:
@@ -122,11 +125,11 @@ def run_lane(problem: Problem, cases: Sequence[Case], options: Options, shared: 
             warm = None
             report(current[0], result)
             current, warm = following.result()
-            following = None
+            made.clear()
     except BaseException:
         # An interrupt between two submissions (a SIGTERM as the next one's server starts) must end both
         # started servers too: their threads are not daemons, and the judge waited for them for ever.
-        if following is not None:
+        for following in made:
             following.abandon()
         if warm is not None and warm is not first:
             warm.close()
@@ -238,13 +241,17 @@ def _private_channels() -> tuple[IO[bytes], IO[bytes]]:
     return inbox, outbox
 
 
-# Set as main()'s clean-up begins: from then on a signal, even one already pending, interrupts nothing.
+# Set by the first interrupt, and as main()'s clean-up begins: from then on a signal, even one already
+# pending, interrupts nothing.
 _ENDING = [False]
 
 
 def _interrupted(signum: int, frame: object) -> None:
-    """SIGTERM and SIGINT: Ctrl-C, unless the lane is already ending its boxes."""
+    """SIGTERM and SIGINT: Ctrl-C, once. Ctrl-C reaches a lane twice (from its terminal, then from its
+    judge, a few ms apart): the second landed in the clean-up the first began (a box handed back, a
+    group being removed) and left that box's cgroup folders, or a server nobody ended."""
     if not _ENDING[0]:
+        _ENDING[0] = True
         raise KeyboardInterrupt
 
 

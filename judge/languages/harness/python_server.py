@@ -39,7 +39,6 @@ gc.disable()
 
 import _ctypes  # noqa: E402
 import importlib.machinery  # noqa: E402
-import importlib.util  # noqa: E402
 import json  # noqa: E402
 import math  # noqa: E402
 import mmap  # noqa: E402
@@ -74,10 +73,13 @@ RUNNING = struct.Struct("q")
 #: judge's expected answers are, which it then recognises by their bytes (protocol.Known).
 ENCODER = json.JSONEncoder(allow_nan=False, separators=(",", ":"))
 
-# The platform's implicit imports: names a LeetCode Python 3 solution may use without importing.
+# The platform's implicit imports: names a LeetCode Python 3 solution may use without importing. All are
+# loaded here, before any case: loaded at first use (importlib's LazyLoader, 1.5 ms of the box's start),
+# two threads of a case could see one half loaded, and a case interrupted as it loaded one (a
+# RecursionError) left it broken for every later case (a review of red-team round 25).
 PRELUDE = """
-import array, bisect, collections, functools, heapq, itertools, math, operator
-import re, sys, typing
+import array, bisect, collections, copy, datetime, functools, heapq, itertools, math, operator
+import random, re, string, sys, typing
 from typing import *
 from collections import *
 from heapq import *
@@ -87,25 +89,6 @@ from functools import *
 from math import *
 del pow  # math.pow would shadow the builtin, which takes a modulus
 """
-#: Implicit imports too that no star import needs and few solutions use: bound unloaded, each loads at
-#: its first use (importlib's LazyLoader), in the worker, on the case that uses it. Loaded in the zygote
-#: they were 2-3 ms of every box's start (datetime alone 1.4).
-LAZY = ("copy", "datetime", "random", "string")
-
-
-def lazy_modules():
-    """The modules of LAZY by name, each unloaded and in sys.modules (a solution's `import` of one loads
-    it there and then), or loaded as usual if not a plain source module here."""
-    modules = {}
-    for name in LAZY:
-        spec = None if name in sys.modules else importlib.machinery.PathFinder.find_spec(name)
-        if spec is None or not isinstance(spec.loader, importlib.machinery.SourceFileLoader):
-            modules[name] = __import__(name)
-            continue
-        spec.loader = importlib.util.LazyLoader(spec.loader)
-        modules[name] = sys.modules[name] = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(modules[name])
-    return modules
 
 
 class _Int(_ctypes._SimpleCData):
@@ -156,7 +139,6 @@ def main():
     # `__file__` as the platform's script module has it: the path of the file the code was read from.
     prelude = {"__name__": "__solution__", "__file__": config["source"], "__builtins__": __builtins__}
     exec(PRELUDE, prelude)
-    prelude.update(lazy_modules())
     # With a fresh module's own entries first, and copied once more: a dict with no deleted entries
     # (the prelude's `del pow` left one) and no spare room is what an empty dict's update() copies whole
     # (call(): 1 us a case, where inserting its 230 names one by one took 5).
