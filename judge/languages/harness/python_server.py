@@ -74,9 +74,9 @@ RUNNING = struct.Struct("q")
 ENCODER = json.JSONEncoder(allow_nan=False, separators=(",", ":"))
 
 # The platform's implicit imports: names a LeetCode Python 3 solution may use without importing. All are
-# loaded here, before any case: loaded at first use (importlib's LazyLoader, 1.5 ms of the box's start),
-# two threads of a case could see one half loaded, and a case interrupted as it loaded one (a
-# RecursionError) left it broken for every later case (a review of red-team round 25).
+# loaded here, before any case. Loading the rarely used ones at their first use instead (importlib's
+# LazyLoader) saved 1.5 ms of the box's start, but two threads of a case could see one half loaded, and
+# a case interrupted as it loaded one (a RecursionError) left it broken for every later case.
 PRELUDE = """
 import array, bisect, collections, copy, datetime, functools, heapq, itertools, math, operator
 import random, re, string, sys, typing
