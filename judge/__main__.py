@@ -1,11 +1,17 @@
-"""`python -m judge` runs the command-line interface."""
+"""`python -m judge` and the `judge` script (pyproject.toml) run the command-line interface."""
 
-try:
-    from judge.cli.main import run
-except KeyboardInterrupt:  # Ctrl-C as the judge starts: the code and line of any other interrupt
-    import sys
 
-    print("judge: interrupted", file=sys.stderr)
-    raise SystemExit(130) from None
+def main() -> None:
+    """Import the CLI and run it; a Ctrl-C during that import gives the line and code of any other interrupt."""
+    try:
+        from judge.cli.main import run
+    except KeyboardInterrupt:
+        import sys
 
-run()
+        print("judge: interrupted", file=sys.stderr)
+        raise SystemExit(130) from None
+    run()
+
+
+if __name__ == "__main__":
+    main()

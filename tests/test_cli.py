@@ -354,3 +354,21 @@ def test_ctrl_c_while_the_command_is_still_being_read_is_the_interrupt_line_and_
     done = subprocess.run([sys.executable, "-c", script, "grade", "minesweeper"], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
     assert (done.returncode, done.stderr) == (130, "judge: interrupted\n")
+
+
+def test_ctrl_c_while_the_cli_is_imported_is_the_interrupt_line_and_code():
+    """The review of red-team round 25: the `judge` script imported judge.cli.main itself, so a Ctrl-C
+    during that import printed a traceback; the script and `python -m judge` now both start in
+    judge.__main__.main, which imports the CLI under the same handling."""
+    script = ("import builtins\n"
+              "real = builtins.__import__\n"
+              "def interrupted(name, *args, **kwargs):\n"
+              "    if name == 'judge.cli.main':\n"
+              "        raise KeyboardInterrupt\n"
+              "    return real(name, *args, **kwargs)\n"
+              "builtins.__import__ = interrupted\n"
+              "from judge.__main__ import main\n"
+              "main()\n")
+    done = subprocess.run([sys.executable, "-c", script, "grade", "minesweeper"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (130, "judge: interrupted\n")
