@@ -343,32 +343,30 @@ def test_the_commands_that_start_the_sandboxs_self_test_before_parsing_are_those
     assert sandboxed == cli_main.SANDBOXED
 
 
-def test_ctrl_c_while_the_command_is_still_being_read_is_the_interrupt_line_and_code():
-    """Red-team round 25: a Ctrl-C about 0.1 s in (the parser still being built) printed Python's
-    traceback and ended with 1, not the documented `judge: interrupted` and 130."""
-    script = ("import judge.cli.main as m\n"
-              "def build_parser():\n"
-              "    raise KeyboardInterrupt\n"
-              "m.build_parser = build_parser\n"
-              "m.run()\n")
-    done = subprocess.run([sys.executable, "-c", script, "grade", "minesweeper"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
-    assert (done.returncode, done.stderr) == (130, "judge: interrupted\n")
+#: A judge interrupted as it starts: as the parser is built (red-team round 25: Python's traceback and
+#: exit 1, not the documented line and 130), and as the CLI is imported (its review: the `judge` script
+#: imported judge.cli.main itself; it now starts in judge.__main__.main, as `python -m judge` does).
+EARLY_CTRL_C = {
+    "parser": ("import judge.cli.main as m\n"
+               "def build_parser():\n"
+               "    raise KeyboardInterrupt\n"
+               "m.build_parser = build_parser\n"
+               "m.run()\n"),
+    "import": ("import builtins\n"
+               "real = builtins.__import__\n"
+               "def interrupted(name, *args, **kwargs):\n"
+               "    if name == 'judge.cli.main':\n"
+               "        raise KeyboardInterrupt\n"
+               "    return real(name, *args, **kwargs)\n"
+               "builtins.__import__ = interrupted\n"
+               "from judge.__main__ import main\n"
+               "main()\n"),
+}
 
 
-def test_ctrl_c_while_the_cli_is_imported_is_the_interrupt_line_and_code():
-    """The review of red-team round 25: the `judge` script imported judge.cli.main itself, so a Ctrl-C
-    during that import printed a traceback; the script and `python -m judge` now both start in
-    judge.__main__.main, which imports the CLI under the same handling."""
-    script = ("import builtins\n"
-              "real = builtins.__import__\n"
-              "def interrupted(name, *args, **kwargs):\n"
-              "    if name == 'judge.cli.main':\n"
-              "        raise KeyboardInterrupt\n"
-              "    return real(name, *args, **kwargs)\n"
-              "builtins.__import__ = interrupted\n"
-              "from judge.__main__ import main\n"
-              "main()\n")
-    done = subprocess.run([sys.executable, "-c", script, "grade", "minesweeper"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+@pytest.mark.parametrize("when", sorted(EARLY_CTRL_C))
+def test_ctrl_c_as_the_judge_starts_is_the_interrupt_line_and_code(when):
+    """`judge: interrupted` and 130, as a Ctrl-C during a command gives, and no traceback."""
+    done = subprocess.run([sys.executable, "-c", EARLY_CTRL_C[when], "grade", "minesweeper"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (130, "judge: interrupted\n")
