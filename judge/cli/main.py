@@ -276,7 +276,16 @@ def _random_options(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; turn the judge's errors into one line and an exit code."""
+    """Run the CLI; turn the judge's errors into one line and an exit code, and a Ctrl-C at any point of
+    it (its arguments still being read too) into `judge: interrupted` and 130."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("judge: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     if argv is None:  # the process's own command: no collection while it starts (heap.py)
         heap.pause()
         if sys.argv[1:2] and sys.argv[1] in SANDBOXED:
@@ -299,9 +308,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except JudgeError as exc:
         print(f"judge: error: {terminal(exc)}", file=sys.stderr)  # it may quote a file name or a submission
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("judge: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:
@@ -344,14 +350,8 @@ def _lanes_ahead(args: argparse.Namespace) -> None:
 
 
 def run() -> NoReturn:
-    """`python -m judge` and the `judge` script: main(), then the process ends at once (shutdown.end).
-    Ctrl-C before a command's own handling (its arguments still being read) is the same one line and code."""
-    try:
-        code = main()
-    except KeyboardInterrupt:
-        print("judge: interrupted", file=sys.stderr)
-        code = EXIT_INTERRUPTED
-    shutdown.end(code)
+    """`python -m judge` and the `judge` script: main(), then the process ends at once (shutdown.end)."""
+    shutdown.end(main())
 
 
 def _store_failed(exc: Exception) -> bool:
