@@ -4,7 +4,10 @@ As each class is made, `dataclasses` writes the source of its __init__, __repr__
 the rest, and compiles it with exec(): on `judge grade`'s way to its first case that is 57 classes and
 312 functions, 17 ms of its 45 ms of imports, paid again by every command. install(), the command
 line's first step, has `dataclasses` compile through a table of those sources' code objects kept in
-the cache folder (one marshal file per interpreter's bytecode, `code/`). A source is only ever matched
+the cache folder (`code/`: one marshal file per interpreter's bytecode and per command). One table
+for every command read them all each time: `judge serve` (pydantic's classes, Redis's) and the test
+suite had grown it to 1,721 sources, 5.5-8 ms to read, of which `judge grade` uses about 370 (a
+one-submission command: 115 to 108 ms); each command's own table is read in about 1.5. A source is only ever matched
 by its whole text, and compiled as exec() compiles it (no future flags of this module), so the same
 text gives the same code: only the time changes. A file that does not read back whole (its CRC) is
 ignored and written again.
@@ -32,23 +35,30 @@ from typing import Any
 
 from judge.defaults import CACHE_ROOT
 
-#: Past this many sources the file keeps only those this process used (other commands add theirs back).
-MAX_ENTRIES = 4000
+#: Past this many sources a table keeps only those this process used (later runs add theirs back).
+MAX_ENTRIES = 1500
 _codes: dict[str, CodeType] = {}
 _used: set[str] = set()
 _added = [0]
 
 
-def path() -> Path:
-    """This interpreter's file of compiled sources (its bytecode's magic number and optimization level)."""
-    name = f"dataclasses-{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}-O{sys.flags.optimize}"
+_profile = [""]
+
+
+def path(profile: str | None = None) -> Path:
+    """The file of compiled sources of this interpreter (its bytecode's magic number and optimization
+    level) and of `profile` (a command's name; '': any other program), by default the installed one's."""
+    profile = _profile[0] if profile is None else profile
+    name = f"dataclasses-{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}-O{sys.flags.optimize}-{profile or 'any'}"
     return CACHE_ROOT / "code" / name
 
 
-def install() -> None:
-    """Have `dataclasses` compile through the table (read once), and write the table back at exit."""
+def install(profile: str = "") -> None:
+    """Have `dataclasses` compile through `profile`'s table (a command's name, read once), and write the
+    table back at exit."""
     if getattr(dataclasses, "exec", None) is _exec:
         return
+    _profile[0] = profile
     _codes.update(_read(path()))
     dataclasses.exec = _exec  # type: ignore[attr-defined]  # found before the builtin by its module's code
     atexit.register(save)

@@ -343,6 +343,17 @@ def test_the_commands_that_start_the_sandboxs_self_test_before_parsing_are_those
     assert sandboxed == cli_main.SANDBOXED
 
 
+def test_the_commands_that_keep_a_code_table_of_their_own_are_the_parsers():
+    """judge.cli names each command's dataclass code table (codecache.py) before the parser exists."""
+    import argparse
+
+    from judge import cli
+    from judge.cli import main as cli_main
+
+    subcommands = next(a for a in cli_main.build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(subcommands.choices) == cli.COMMANDS
+
+
 #: A judge interrupted as it starts: as the parser is built (red-team round 25: Python's traceback and
 #: exit 1, not the documented line and 130), and as the CLI is imported (its review: the `judge` script
 #: imported judge.cli.main itself; it now starts in judge.__main__.main, as `python -m judge` does).

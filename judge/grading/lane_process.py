@@ -26,12 +26,12 @@ _SIZE = struct.Struct("!I")
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 #: The child's program: judge.grading.lanes run as __main__, with the working folder taken off the
 #: path first (`-m` and `-c` put it there; Python 3.10 has no -P), its dataclasses' code from the
-#: cache as the command's is (judge/codecache.py). A `re.py` or `json.py` in the folder
+#: cache as the command's is, a lane's own table (judge/codecache.py). A `re.py` or `json.py` in the folder
 #: the judge is run from (a hand-in folder) was imported by the lane, which died: its submissions JE.
 _BOOT = ("import os, sys\n"
          "if sys.path and sys.path[0] in ('', os.getcwd()): del sys.path[0]\n"
          "from judge import codecache\n"
-         "codecache.install()\n"
+         "codecache.install('lane')\n"
          "import runpy\n"
          "runpy.run_module('judge.grading.lanes', run_name='__main__', alter_sys=True)\n")
 
