@@ -1,6 +1,7 @@
 """Grading Python submissions end to end through the real runner: verdicts, isolation, policy."""
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -222,6 +223,44 @@ def test_only_a_single_lane_of_a_single_submission_polls(problem, few, monkeypat
     monkeypatch.setattr("os.cpu_count", lambda: 1)
     grade(problem, few[:2], sources[:1], Options(jobs=1, poll=True))
     assert asked and not any(asked)
+
+
+def test_a_graded_submissions_box_ends_on_a_thread_of_its_own_and_an_interrupted_one_at_once(problem, few,
+                                                                                              monkeypatch):
+    """execute() hands a box whose cases are done to a thread of its own (not a daemon: the process waits
+    for it), beside the checking and the report; a box whose cases were cut short ends before it returns."""
+    from judge.grading import session as session_module
+
+    ended = []
+    close = session_module.Session.close
+
+    def noted(self):
+        thread = threading.current_thread()
+        ended.append((thread.name, thread.daemon))
+        close(self)
+
+    monkeypatch.setattr(session_module.Session, "close", noted)
+    result = grade_one(problem, few, SUBMISSIONS / "accepted" / "bfs_class.py")
+    assert result.verdict is Verdict.AC
+    for thread in threading.enumerate():
+        if thread.name == "judge-close":
+            thread.join(10)
+    assert ended == [("judge-close", False)]
+
+    ended.clear()
+    calls = []
+
+    def interrupted(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return run(self, *args, **kwargs)
+
+    run = session_module.Session.run
+    monkeypatch.setattr(session_module.Session, "run", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        grade_one(problem, few, SUBMISSIONS / "accepted" / "bfs_class.py")
+    assert ended == [(threading.current_thread().name, threading.current_thread().daemon)]
 
 
 def test_find_submissions(tmp_path):

