@@ -12,7 +12,7 @@ JUDGE = Path(__file__).resolve().parent.parent / "judge"
 #: Bottom to top; a module may import its own layer and those below it, never one above.
 LAYERS = ["ground", "problems", "sandbox", "languages", "results", "grading", "cluster", "service", "cli"]
 GROUND = {"judge", "judge.verdict", "judge.errors", "judge.defaults", "judge.cache", "judge.files", "judge.heap",
-          "judge.codecache", "judge.switching", "judge.shutdown"}
+          "judge.codecache", "judge.switching", "judge.shutdown", "judge.digest"}
 
 
 def layer_of(module: str) -> str:

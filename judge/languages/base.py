@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import resource
@@ -357,6 +356,8 @@ class DamagedBuild(Exception):
 
 def _files_digest(folder: Path, names: tuple[str, ...]) -> dict[str, str]:
     """The sha256 of every file under these names of `folder` (files, or folders walked), by relative path."""
+    import hashlib  # here, not on every command's way to its first box (judge/digest.py)
+
     digests = {}
     for name in names:
         top = folder / name
@@ -458,6 +459,8 @@ def cpp_like_type(scalar: str, depth: int, names: dict[str, str], array: str) ->
 
 def content_hash(*parts: bytes | str) -> str:
     """A sha256 over source text, toolchain versions and harness text, for compile caches."""
+    import hashlib  # here, not on every command's way to its first box (judge/digest.py)
+
     digest = hashlib.sha256()
     for part in parts:
         digest.update(part.encode() if isinstance(part, str) else part)

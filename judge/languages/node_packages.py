@@ -12,7 +12,6 @@ grading: that would reach the network in the middle of a run of untrusted code, 
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import shutil
@@ -34,6 +33,8 @@ HINT = ("run `judge setup` (npm ci of the pinned typescript and LeetCode's JavaS
 
 def lock_hash() -> str:
     """The first 16 hex digits of the sha256 of the shipped package-lock.json."""
+    import hashlib  # here, not on every command's way to its first box (judge/digest.py)
+
     return hashlib.sha256((SHIPPED / "package-lock.json").read_bytes()).hexdigest()[:16]
 
 

@@ -8,7 +8,6 @@ the signature, and `expected`. Files live in the folders of the package's `cases
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import os
 import re
@@ -19,6 +18,7 @@ from typing import Any
 
 from judge import __version__, cache, heap
 from judge.defaults import CACHE_ROOT
+from judge.digest import sha256
 from judge.errors import CaseError, ProblemError
 from judge.problems import parsed, schema, values
 from judge.problems.problem import Problem
@@ -219,8 +219,8 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
         raise CaseError(f"{path}:1: expected a list of cases, got {type(data).__name__}")
     shape = schema.case([p.name for p in problem.signature.params])
     # The text read, and the signature its values are read as: all a case of this file depends on.
-    source = hashlib.sha256(json.dumps(problem.signature.to_dict(), sort_keys=True).encode() + b"\0"
-                            + text.encode("utf-8", "surrogatepass")).hexdigest()
+    source = sha256(json.dumps(problem.signature.to_dict(), sort_keys=True).encode() + b"\0"
+                    + text.encode("utf-8", "surrogatepass")).hexdigest()
     cases = []
     for index, (item, line) in enumerate(zip(data, lines or (), strict=False)):
         if not isinstance(item, dict):
@@ -255,7 +255,7 @@ def _validated_marker(problem: Problem, path: Path) -> Path | None:
     """Where the cache notes that this file's exact bytes passed this exact validator; None when the
     file cannot be read (load_file then says why)."""
     try:
-        digest = hashlib.sha256(path.read_bytes())
+        digest = sha256(path.read_bytes())
         validator = problem.parts["validator"]
         digest.update(validator.read_bytes() if validator.is_file() else b"")
     except OSError:
@@ -305,6 +305,8 @@ def test_set_hash(cases: list[Case]) -> str:
     1,000 cases and more skips encoding them all. An origin is the sha256 of the very bytes a case
     was read or drawn from, with its group and name, so the same origins are the same cases; a set
     with any case of no origin is hashed every time."""
+    import hashlib  # every case's bytes: OpenSSL's, not the built-in one (judge/digest.py)
+
     origins = [case.origin for case in cases]
     memo = None
     if origins and all(origins):

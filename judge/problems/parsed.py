@@ -16,13 +16,13 @@ for messages about what the YAML says (an unknown key, a wrong type), parsing ag
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
 from judge import cache
 from judge.defaults import CACHE_ROOT
+from judge.digest import sha256
 
 #: Part of every key: entries of another layout never match.
 #: parsed-2: duplicate keys are refused (an entry of parsed-1 may hold text that had some).
@@ -59,8 +59,7 @@ def load(text: str, lines: bool = False, libyaml: bool = True) -> tuple[Any, lis
 
 
 def _entry(text: str) -> Path:
-    digest = hashlib.sha256(FORMAT)
-    digest.update(text.encode("utf-8", "surrogatepass"))
+    digest = sha256(FORMAT + text.encode("utf-8", "surrogatepass"))
     return CACHE_ROOT / "parsed" / f"{digest.hexdigest()}.json"
 
 

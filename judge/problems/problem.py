@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
 import math
@@ -15,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from judge.digest import sha256
 from judge.errors import ProblemError, UsageError
 from judge.problems import checkers, parsed, schema, values
 
@@ -157,7 +157,7 @@ class Problem:
         """What decides the checker's judgement: checker.py's bytes, or problem.yaml's `checker:` entry."""
         path = self.parts.get("checker")
         if self.standard_checker is None and path is not None and path.is_file():
-            return "checker.py:" + hashlib.sha256(path.read_bytes()).hexdigest()
+            return "checker.py:" + sha256(path.read_bytes()).hexdigest()
         return "standard:" + json.dumps(self.data.get("checker", "exact"), sort_keys=True, default=str)
 
     @cached_property
@@ -166,7 +166,7 @@ class Problem:
         and the checker. A worker refuses a job sent from a package that differs (cluster/job.py)."""
         text = json.dumps({"problem.yaml": _numbers_alike(self.data), "checker": self.checker_fingerprint},
                           sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()
+        return sha256(text.encode()).hexdigest()
 
     @cached_property
     def generator(self) -> ModuleType:

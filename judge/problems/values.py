@@ -7,7 +7,6 @@ Values travel as JSON-ready Python values: `int`/`long` as int, `double` as floa
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
@@ -15,6 +14,8 @@ import sys
 from collections.abc import Callable
 from itertools import chain
 from typing import Any
+
+from judge.digest import sha256
 
 SCALARS = ("int", "long", "double", "bool", "char", "string")
 _TYPE = re.compile(r"^(int|long|double|bool|char|string)((?:\[\])*)$")
@@ -226,7 +227,7 @@ def canonical(value: Any) -> bytes:
 
 def digest(text: bytes) -> str:
     """The fingerprint of a value from its canonical text."""
-    return hashlib.sha256(text).hexdigest()[:16]
+    return sha256(text).hexdigest()[:16]
 
 
 #: json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False), made once.

@@ -1,0 +1,43 @@
+"""judge/digest.py: SHA-256 without loading OpenSSL on a command's way to its first box, the same digests."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from judge import digest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_same_digest_as_hashlibs_small_or_large_in_one_piece_or_several():
+    for data in (b"", b"abc", bytes(range(256)) * 4000):
+        assert digest.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+        assert digest.sha256(data).digest() == hashlib.sha256(data).digest()
+    parts = digest.sha256(b"a")
+    parts.update(b"bc")
+    assert parts.hexdigest() == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_the_modules_on_grades_way_to_its_first_server_load_no_openssl_and_large_data_does():
+    """hashlib (OpenSSL's libcrypto, about 2.5 ms) is loaded by `judge grade` while its first server boots,
+    not before it starts; a large text is hashed by OpenSSL all the same."""
+    program = ("import sys, json\n"
+               "import judge.cli.main, judge.sandbox.box, judge.problems.problem, judge.grading.grade, "
+               "judge.grading.warm\n"
+               "from judge.problems.problem import load_problem\n"
+               "load_problem('minesweeper')\n"
+               "before = 'hashlib' in sys.modules\n"
+               "from judge import digest\n"
+               "small = digest.sha256(b'x' * 1000).hexdigest()\n"
+               "still = 'hashlib' in sys.modules\n"
+               "digest.sha256(b'x' * (digest.SMALL + 1))\n"
+               "print(json.dumps([before, still, 'hashlib' in sys.modules, small]))\n")
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                         check=True).stdout
+    before, still, after, small = json.loads(out)
+    assert not before and not still and after
+    assert small == hashlib.sha256(b"x" * 1000).hexdigest()
