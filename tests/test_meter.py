@@ -57,18 +57,3 @@ def test_a_counter_that_went_back_is_tampering_never_a_fast_case():
     status, why = _over(Limits(), usage)
     assert status is Status.PROTOCOL and why == usage.tampered
     assert status.verdict.value == "RE"
-
-
-def test_the_cpu_is_read_before_the_next_case_is_sent_and_the_memory_after():
-    """runner.py reads the CPU counter the moment an answer is in (the next case's CPU starts there) and
-    the peak and OOM kills once the next request is written: take_cpu, then take_memory, is take()."""
-    group = CountersGroup()
-    meter = Meter(group, 256 << 20)
-    meter.ready()
-    group.cpu, group.peak = 30_000_000, 12 << 20
-    usage = meter.take_cpu()
-    assert usage.cpu_ms == 30.0 and usage.memory_kb is None and usage.oom_kills == 0
-    group.cpu, group.kills = 31_000_000, 1  # the next case runs meanwhile: its CPU is its own
-    usage = meter.take_memory(usage)
-    assert usage.cpu_ms == 30.0 and usage.memory_kb == 2 * 1024 and usage.oom_kills == 1
-    assert meter.take().cpu_ms == 1.0 and meter.take().oom_kills == 0

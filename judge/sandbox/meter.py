@@ -5,15 +5,10 @@ threads, its children (detached or not) and the runtime's own threads (JIT, GC).
 the box can lower them, unlike rlimits, the harness's config or its own clock.
 
 - CPU: the box's CPU time since the previous case ended (or since the server said ready), so work a
-  submission leaves running between cases is charged to the next one. It is read the moment the
-  answer is in, before the next case is sent.
+  submission leaves running between cases is charged to the next one.
 - Memory: the box's peak charge during the case (reset after each case) over the baseline, the
   server's memory when it said ready. The box's cap is baseline + one case's limit, so a case
-  cannot use more than its limit, whatever it keeps from earlier cases, without an OOM kill. The
-  peak and the OOM kills are read just after the next case is sent (its wait for the request is
-  then three reads of the cgroup's files shorter: 1,106 small cases, 4 ms): what the next case
-  allocates in the microseconds between may count to this one's peak, and what it still holds at the
-  reset counts to its own. The cap, not this report, is what limits a case.
+  cannot use more than its limit, whatever it keeps from earlier cases, without an OOM kill.
 - A runtime that runs submission code before it says ready (C++ static initialisers, Go `init()`)
   is charged its start: the first case's CPU counts from the box's creation, the baseline is 0 and
   the cap the limit itself, so nothing done before ready escapes the count.
@@ -62,11 +57,10 @@ class Meter:
 
     def take(self) -> Usage:
         """The case's CPU time, peak memory over the baseline and OOM kills; the next case starts now."""
-        return self.take_memory(self.take_cpu())
-
-    def take_cpu(self) -> Usage:
-        """The case's CPU time (its memory not yet read: take_memory); the next case's CPU time starts now."""
         cpu = self.group.cpu_ns()
+        peak = self.group.peak_bytes()
+        kills = self.group.oom_kills()
+        self.group.reset_peak()
         cpu_ms = None if cpu is None else (cpu - self.cpu_mark) / 1e6
         tampered = ""
         if cpu_ms is not None and cpu_ms < 0:
@@ -76,14 +70,6 @@ class Meter:
             cpu_ms = 0.0
         if cpu is not None:
             self.cpu_mark = cpu
-        return Usage(cpu_ms, None, 0, tampered)
-
-    def take_memory(self, usage: Usage) -> Usage:
-        """`usage` (take_cpu's) with the case's peak memory over the baseline and its OOM kills; the next
-        case's peak starts now."""
-        peak = self.group.peak_bytes()
-        kills = self.group.oom_kills()
-        self.group.reset_peak()
         memory_kb = None if peak is None else max(0, peak - self.baseline) // 1024
         new_kills, self.oom_mark = kills - self.oom_mark, kills
-        return Usage(usage.cpu_ms, memory_kb, max(new_kills, 0), usage.tampered)
+        return Usage(cpu_ms, memory_kb, max(new_kills, 0), tampered)

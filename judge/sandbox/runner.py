@@ -296,14 +296,12 @@ class Server:
                             counted += self._drain(kept)
                             if counted > cap:
                                 return self._fail(Status.OUTPUT_FLOOD, started, kept), None
-                            usage = meter.take_cpu() if meter is not None else None
+                            usage = meter.take() if meter is not None else None
                             if following is not None and next_request and not payload \
                                     and (usage is None or _over(self.limits, usage)[0] is None):
                                 self.next_id += 1
                                 self.ahead = _Ahead(following, self.next_id, b"", time.perf_counter())
                                 self.ahead.payload = self._send(next_request)
-                            if meter is not None and usage is not None:  # the box meanwhile reads the request
-                                usage = meter.take_memory(usage)
                             # Hostile bytes: decoded strictly, and whatever they are, never raised.
                             message = decode(line, cap + LINE_SLACK, self.measured, known)
                             return Reply(message.status, message.data, wall, _text(kept), message.error,
