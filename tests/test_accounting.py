@@ -159,6 +159,34 @@ def test_each_case_keeps_its_own_time_memory_and_output_though_the_next_is_sent_
     assert {sum(c.args["click"]) % 2 for c in cases} == {0, 1}   # the cases hold both kinds
 
 
+def test_every_counter_of_a_case_is_read_before_the_next_case_is_sent(box, monkeypatch):
+    """The box runs the next case the moment its request is in: a counter read after that may hold the
+    next case's use. An OOM kill of the next case read so was charged to the case before (RE became
+    MLE, the review of a change that read the peak and the kills after the request to save 4 us)."""
+    from judge.sandbox import meter as meter_module
+    from judge.sandbox import runner
+
+    events = []
+    take, send = meter_module.Meter.take, runner.Server._send
+
+    def taken(self):
+        events.append("take")
+        return take(self)
+
+    def sent(self, payload):
+        events.append("send")
+        return send(self, payload)
+
+    monkeypatch.setattr(meter_module.Meter, "take", taken)
+    monkeypatch.setattr(runner.Server, "_send", sent)
+    cases = load_cases(PROBLEM)[:4]
+    result = grade_one(PROBLEM, cases, ROOT / "submissions" / "minesweeper" / "accepted" / "bfs_class.py",
+                       Options(box=box))
+    assert result.verdict is Verdict.AC
+    # the first request, then for each answer but the last: its counters, then the next request
+    assert events == ["send"] + ["take", "send"] * (len(cases) - 1) + ["take"]
+
+
 @pytest.mark.parametrize("name", ["memory_rlimit.py", "memory_thread.py"])
 def test_memory_with_the_rlimit_lifted_or_on_a_helper_thread_is_mle(box, name):
     """330 MB against 256 MiB, with the address-space rlimit lifted, on the main or a helper thread:
