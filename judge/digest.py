@@ -32,10 +32,14 @@ class Hash(Protocol):
 
 def sha256(data: bytes = b"") -> Hash:
     """A SHA-256 object of `data`: hashlib's where it is loaded (or `data` is large), else the built-in one."""
-    hashlib = sys.modules.get("hashlib")
-    if hashlib is None and (_builtin is None or len(data) > SMALL):
-        import hashlib
-    made: Hash = hashlib.sha256(data) if hashlib is not None else _builtin(data)
+    # Its constructor, once hashlib has made it: a module another thread is still importing is in
+    # sys.modules already, without it (the review: AttributeError in 19 runs of 20 of such a race).
+    loaded = getattr(sys.modules.get("hashlib"), "sha256", None)
+    if loaded is None and (_builtin is None or len(data) > SMALL):
+        import hashlib  # waits for another thread's import of it to finish
+
+        loaded = hashlib.sha256
+    made: Hash = loaded(data) if loaded is not None else _builtin(data)
     return made
 
 

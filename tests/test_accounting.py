@@ -163,8 +163,7 @@ def test_every_counter_of_a_case_is_read_before_the_next_case_is_sent(box, monke
     """The box runs the next case the moment its request is in: a counter read after that may hold the
     next case's use. An OOM kill of the next case read so was charged to the case before (RE became
     MLE, the review of a change that read the peak and the kills after the request to save 4 us)."""
-    from judge.sandbox import meter as meter_module
-    from judge.sandbox import runner
+    from judge.sandbox import meter as meter_module, runner
 
     events = []
     take, send = meter_module.Meter.take, runner.Server._send

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
 
 from judge.cluster.job import Job, case_set, grade_job, result_from_json, result_to_json
 from judge.errors import JobError, UsageError
+from judge.grading import session
 from judge.grading.grade import Options, grade_one
 from judge.problems.problem import find_problem_by_id, load_problem
 
@@ -118,6 +120,8 @@ def test_a_job_grades_as_a_local_run_and_comes_back_whole(problem, cases, folder
     job = Job.from_json(Job.for_file(path, "named/" + path.name, problem.id, cases.tests, package, fuzz=3,
                                      seed=7).to_json())
     data = json.loads(json.dumps(grade_job(job, problem)))  # as it crosses the broker
+    # Its box is gone when the job returns: a Celery prefork child may exit without joining threads.
+    assert not session._CLOSING and not any(t.name == "judge-close" for t in threading.enumerate())
     remote = result_from_json(data)
     local = grade_one(problem, cases.cases, path, Options())
     assert remote.submission == "named/" + path.name and remote.path == str(path.resolve())

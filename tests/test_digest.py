@@ -41,3 +41,27 @@ def test_the_modules_on_grades_way_to_its_first_server_load_no_openssl_and_large
     before, still, after, small = json.loads(out)
     assert not before and not still and after
     assert small == hashlib.sha256(b"x" * 1000).hexdigest()
+
+
+def test_a_thread_hashing_while_another_imports_hashlib_gets_the_right_digest():
+    """While one thread's first large digest imports hashlib, the module is in sys.modules without its
+    constructors: another thread's digest took it from there (the review: AttributeError in 19 runs of 20)."""
+    program = ("import sys, threading\n"
+               "sys.setswitchinterval(1e-6)\n"
+               "from judge import digest\n"
+               "assert 'hashlib' not in sys.modules\n"
+               "errors, stop = [], threading.Event()\n"
+               "def small():\n"
+               "    while not stop.is_set():\n"
+               "        try:\n"
+               "            digest.sha256(b'answer').hexdigest()\n"
+               "        except Exception as exc:\n"
+               "            errors.append(repr(exc)); return\n"
+               "t = threading.Thread(target=small); t.start()\n"
+               "digest.sha256(b'x' * (digest.SMALL + 1))\n"
+               "stop.set(); t.join()\n"
+               "print(errors)\n")
+    for _ in range(5):
+        out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                             check=True).stdout
+        assert out.strip() == "[]"

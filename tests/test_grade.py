@@ -263,6 +263,33 @@ def test_a_graded_submissions_box_ends_on_a_thread_of_its_own_and_an_interrupted
     assert ended == [(threading.current_thread().name, threading.current_thread().daemon)]
 
 
+def test_an_interrupt_as_a_graded_box_is_killed_still_ends_it_here(problem, few, monkeypatch):
+    """Ctrl-C as close_soon() kills the box, before its thread exists: the box is ended on the caller's
+    thread, nothing left (the review found its cgroups and folder left behind)."""
+    from judge.grading import session as session_module
+    from judge.sandbox import runner
+
+    made = []
+    init, end_soon = session_module.Session.__init__, runner.Server.end_soon
+
+    def noted(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    def interrupted(self):
+        end_soon(self)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session_module.Session, "__init__", noted)
+    monkeypatch.setattr(runner.Server, "end_soon", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        grade_one(problem, few, SUBMISSIONS / "accepted" / "bfs_class.py")
+    session = made[-1]
+    assert session.server is None and session.workdir is None
+    assert not session_module._CLOSING
+    session_module.wait_closed()
+
+
 def test_find_submissions(tmp_path):
     found = find_submissions([SUBMISSIONS])
     assert len(found) >= 12 and all(p.suffix for p in found)

@@ -26,6 +26,7 @@ from typing import Any
 from judge import defaults, languages
 from judge.errors import JobError, SubmissionError
 from judge.grading.grade import Options, grade_one
+from judge.grading.session import wait_closed
 from judge.problems.cases import Case, load_cases
 from judge.problems.problem import PROBLEM_ID, Problem
 from judge.results import serialize, visibility
@@ -205,7 +206,10 @@ def grade_job(job: Job, problem: Problem, box: Box | None = None) -> dict[str, A
         source.write_bytes(job.source_bytes())
         options = Options(jobs=1, skip_after_limit=not job.keep_going, box=box,
                           first_failure_ends=job.first_failure_ends)
-        result = grade_one(problem, cases.cases, source, options)
+        try:
+            result = grade_one(problem, cases.cases, source, options)
+        finally:  # a prefork child can exit without joining the thread that ends the box
+            wait_closed()
     result = replace(result, submission=job.name, path=job.path or job.name)
     return result_to_json(result)
 

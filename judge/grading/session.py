@@ -241,14 +241,25 @@ class Session:
 
     def close_soon(self) -> None:
         """Its cases are done: kill its box now, and end it on a thread of its own (not a daemon: the
-        process waits for it), beside the caller's next step, as warm.Warm.retire() does for a server
-        started ahead. The kernel's teardown, the cgroups' removal and the folder's took 2.9 ms."""
-        self.end_soon()
+        process waits for it; wait_closed() for one that exits without joining its threads), beside
+        the caller's next step, as warm.Warm.retire() does for a server started ahead. The kernel's
+        teardown, the cgroups' removal and the folder's took 2.9 ms."""
+        thread = threading.Thread(target=self._close_noted, name="judge-close", daemon=False)
         try:
-            threading.Thread(target=self.close, name="judge-close", daemon=False).start()
-        except BaseException:  # no thread to be had (or interrupted as it starts): end it here instead
-            self.close()
+            self.end_soon()
+            _CLOSING.add(thread)
+            thread.start()
+        except BaseException:  # interrupted, or no thread to be had: ended here, unless the thread runs
+            if thread.ident is None:
+                _CLOSING.discard(thread)
+                self.close()
             raise
+
+    def _close_noted(self) -> None:
+        try:
+            self.close()
+        finally:
+            _CLOSING.discard(threading.current_thread())
 
     def close(self) -> None:
         """End the server and remove the temp folder."""
@@ -258,6 +269,17 @@ class Session:
         if self.workdir is not None:
             shutil.rmtree(self.workdir, ignore_errors=True)
             self.workdir = None
+
+
+#: The threads ending a box (Session.close_soon) that have not finished.
+_CLOSING: set[threading.Thread] = set()
+
+
+def wait_closed() -> None:
+    """Wait until every box handed to a thread of its own (close_soon) has ended: for a process that
+    may exit without joining its threads (a Celery prefork child), which would leave its cgroups."""
+    for thread in list(_CLOSING):
+        thread.join()
 
 
 def _refused(source: Path, problem: Problem) -> str:
