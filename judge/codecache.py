@@ -58,7 +58,8 @@ def install(profile: str = "") -> None:
     table back at exit."""
     if getattr(dataclasses, "exec", None) is _exec:
         return
-    _profile[0] = profile
+    # A name, not a path: lower-case letters and dashes only (anything else is any other program's).
+    _profile[0] = profile if profile.replace("-", "").isalpha() and profile.islower() else ""
     _codes.update(_read(path()))
     dataclasses.exec = _exec  # type: ignore[attr-defined]  # found before the builtin by its module's code
     atexit.register(save)

@@ -78,6 +78,18 @@ def test_each_command_reads_and_writes_a_table_of_its_own(tmp_path):
     assert {f.name: f.read_bytes() for f in (tmp_path / "code").iterdir() if f.name in tables} == tables
 
 
+def test_a_profile_that_is_not_a_name_is_any_other_programs_table(tmp_path):
+    """install() takes a command's name; a path in its place never points the table outside code/."""
+    program = ("import json, sys\nfrom judge import codecache\ncodecache.install(sys.argv[1])\n"
+               "print(json.dumps(str(codecache.path())))")
+    for profile in ("../../x", "x/../..", "Grade", "add-case"):
+        out = subprocess.run([sys.executable, "-c", program, profile], capture_output=True, text=True, timeout=60,
+                             cwd=ROOT, env={**os.environ, "JUDGE_CACHE": str(tmp_path)}, check=True).stdout
+        file = Path(json.loads(out))
+        assert file.parent == tmp_path / "code"
+        assert file.name.endswith("-add-case" if profile == "add-case" else "-any")
+
+
 def test_a_table_others_may_write_is_not_read(tmp_path):
     """The table is code the judge runs outside any box: a file or folder writable by others is not trusted."""
     first = run(tmp_path)

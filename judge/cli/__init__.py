@@ -14,4 +14,5 @@ from judge import codecache
 COMMANDS = frozenset({"grade", "worker", "workers", "leaderboard", "regrade", "fuzz", "compare", "strength",
                       "add-case", "verify", "problems", "serve", "gradescope", "languages", "similarity", "setup"})
 
-codecache.install(sys.argv[1] if sys.argv[1:2] and sys.argv[1] in COMMANDS else "")
+_argv = getattr(sys, "argv", [])  # an embedded interpreter may have none
+codecache.install(_argv[1] if _argv[1:2] and _argv[1] in COMMANDS else "")
