@@ -7,9 +7,9 @@ line's first step, has `dataclasses` compile through a table of those sources' c
 the cache folder (`code/`: one marshal file per interpreter's bytecode and per command). One table
 for every command read them all each time: `judge serve` (pydantic's classes, Redis's) and the test
 suite had grown it to 1,721 sources, 5.5-8 ms to read, of which `judge grade` uses about 370 (a
-one-submission command: 115 to 108 ms); each command's own table is read in about 1.5. A source is only ever matched
-by its whole text, and compiled as exec() compiles it (no future flags of this module), so the same
-text gives the same code: only the time changes. A file that does not read back whole (its CRC) is
+one-submission command: 115 to 108 ms); each command's own table is read in about 1.5. A source is
+only ever matched by its whole text, and compiled as exec() compiles it (no future flags of this
+module), so the same text gives the same code: only the time changes. A file that does not read back whole (its CRC) is
 ignored and written again.
 
 The table is code the judge runs outside any box, so it is read only from a file and a folder that

@@ -290,6 +290,22 @@ def test_an_interrupt_as_a_graded_box_is_killed_still_ends_it_here(problem, few,
     session_module.wait_closed()
 
 
+def test_a_box_with_no_thread_to_be_had_is_ended_here_and_its_submission_keeps_its_result(problem, few,
+                                                                                         monkeypatch):
+    """A thread that cannot start (the process's limit on threads) is no failure of the submission: its
+    box is ended on the caller's thread and the result stands."""
+    from judge.grading import session as session_module
+
+    class NoThread(threading.Thread):
+        def start(self):
+            raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(session_module.threading, "Thread", NoThread)
+    result = grade_one(problem, few, SUBMISSIONS / "accepted" / "bfs_class.py")
+    assert result.verdict is Verdict.AC, result.first_failure
+    assert not session_module._CLOSING
+
+
 def test_find_submissions(tmp_path):
     found = find_submissions([SUBMISSIONS])
     assert len(found) >= 12 and all(p.suffix for p in found)

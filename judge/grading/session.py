@@ -249,11 +249,12 @@ class Session:
             self.end_soon()
             _CLOSING.add(thread)
             thread.start()
-        except BaseException:  # interrupted, or no thread to be had: ended here, unless the thread runs
+        except BaseException as exc:  # interrupted, or no thread to be had: ended here, unless the thread runs
             if thread.ident is None:
                 _CLOSING.discard(thread)
                 self.close()
-            raise
+            if not isinstance(exc, Exception):  # an interrupt goes on; a box ended here is no failure
+                raise
 
     def _close_noted(self) -> None:
         try:
