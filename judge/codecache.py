@@ -45,11 +45,11 @@ _added = [0]
 _profile = [""]
 
 
-def path(profile: str | None = None) -> Path:
+def path() -> Path:
     """The file of compiled sources of this interpreter (its bytecode's magic number and optimization
-    level) and of `profile` (a command's name; '': any other program), by default the installed one's."""
-    profile = _profile[0] if profile is None else profile
-    name = f"dataclasses-{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}-O{sys.flags.optimize}-{profile or 'any'}"
+    level) and of the installed profile (a command's name; '': any other program)."""
+    profile = _profile[0] or "any"
+    name = f"dataclasses-{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}-O{sys.flags.optimize}-{profile}"
     return CACHE_ROOT / "code" / name
 
 
