@@ -19,7 +19,7 @@ import pytest
 from judge.grading.grade import Options, grade, grade_one
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.sandbox import cgroups
+from judge.sandbox import cgroups, hierarchy
 from judge.sandbox.box import detect
 from judge.verdict import Verdict
 
@@ -39,7 +39,7 @@ OVERSHOOT_MS = 300
 #: fork, a thread start); a harness that missed the work would report about this much.
 OVERHEAD_MS = 150
 
-pytestmark = pytest.mark.skipif(not {"memory", "cpu", "cpuacct"} <= set(cgroups.available()),
+pytestmark = pytest.mark.skipif(not {"memory", "cpu", "cpuacct"} <= set(hierarchy.available()),
                                 reason="no cgroup with memory, cpu and cpuacct can be made here")
 
 HONEST = '''# Needs about half a second of CPU per case, then answers right.
@@ -215,7 +215,7 @@ def test_an_honest_submission_beside_spinners_keeps_its_serial_verdict(box, tmp_
 
 # ------------------------------------------------------------------ cgroup v2, as far as this machine has it
 
-V2 = cgroups.detect_v2()
+V2 = hierarchy.detect_v2()
 needs_v2 = pytest.mark.skipif(V2 is None, reason="no cgroup v2 group can be made here")
 
 
@@ -223,7 +223,7 @@ needs_v2 = pytest.mark.skipif(V2 is None, reason="no cgroup v2 group can be made
 def test_v2_hierarchy_says_what_it_offers():
     """Every v2 group has cpu.stat and cgroup.freeze; what its parent does not enable is named."""
     assert V2.version == 2 and {"cpuacct", "freezer"} <= set(V2.capabilities), V2
-    lacking = [c for c in cgroups.CONTROLLERS if c not in V2.capabilities]
+    lacking = [c for c in hierarchy.CONTROLLERS if c not in V2.capabilities]
     assert all(c in V2.missing for c in lacking), V2.missing
 
 

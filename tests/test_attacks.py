@@ -31,7 +31,7 @@ from judge.grading.grade import Options, grade, grade_one
 from judge.grading.session import no_entry
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.sandbox import cgroups
+from judge.sandbox import hierarchy
 from judge.sandbox.box import BoxLimits, RlimitsBox, detect
 from judge.verdict import Verdict
 
@@ -45,7 +45,7 @@ WATCHED = ("judge", "problems", "submissions", "tests/attacks")
 PROBLEM = load_problem("minesweeper")
 CASES = load_cases(PROBLEM)[:3]   # the two samples and one secret case: enough, and quick
 #: Where no group can be made: the judge cannot measure the box, and the harnesses measure themselves.
-NO_CGROUP = cgroups.Hierarchy(1, {})
+NO_CGROUP = hierarchy.Hierarchy(1, {})
 
 #: attack -> the verdicts it may get in the box (one, except where the platform decides).
 EXPECTED = {
@@ -217,7 +217,7 @@ def assert_verdict(name: str, result, listener: Listener) -> None:
         assert "File too large" in result.cases[0].message or "SIGXFSZ" in result.cases[0].message, detail
     if name == "detached":  # the held result pipe did not hold the case up to the wall limit
         assert all(c.time_ms < PROBLEM.limits.wall_time * 1000 * 0.8 for c in result.cases), detail
-    if name == "fork_bomb" and ("pids" in cgroups.available() or os.geteuid() != 0):
+    if name == "fork_bomb" and ("pids" in hierarchy.available() or os.geteuid() != 0):
         # The box's process cap stopped it (a root judge without a pids cgroup has none).
         forked = [int(n) for n in re.findall(r"forked (\d+)", result.cases[0].output)]
         assert forked and forked[0] < BoxLimits().processes, detail
@@ -309,13 +309,13 @@ def test_control_without_sandbox_root_can_forge_the_channel(listener, tmp_path):
     through_proc.write_text(attack.read_text().replace("for fd in range(3, 64):", "for fd in ():"))
     result = grade_one(PROBLEM, CASES[:1], through_proc, Options(box=RlimitsBox(hierarchy=NO_CGROUP)))
     assert result.cases[0].verdict is Verdict.AC, result.cases[0].message
-    if {"cpuacct", "memory"} <= set(cgroups.available()):
+    if {"cpuacct", "memory"} <= set(hierarchy.available()):
         result = grade_one(PROBLEM, CASES[:1], attack, Options(box=RlimitsBox()))
         case = result.cases[0]
         assert case.verdict is Verdict.RE and "given twice" in case.message, case.message
 
 
-@pytest.mark.skipif(not {"pids", "freezer"} <= set(cgroups.available()) and os.geteuid() == 0,
+@pytest.mark.skipif(not {"pids", "freezer"} <= set(hierarchy.available()) and os.geteuid() == 0,
                     reason="without cgroups a root judge cannot find processes that left the process group")
 def test_fallback_box_leaves_no_processes(listener, tmp_path):
     """Without namespaces, the process group and the cgroup still kill every process of the box."""

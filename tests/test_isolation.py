@@ -10,7 +10,7 @@ from bench import boards
 from judge.grading.grade import Options, grade
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.sandbox import cgroups
+from judge.sandbox import hierarchy
 from judge.sandbox.box import detect
 from judge.verdict import Verdict
 
@@ -81,9 +81,9 @@ def test_the_worker_answering_the_judge_gives_the_relayed_verdicts(small):
     limit a loop hits first, since without a cgroup load on the machine counts against the CPU limit)."""
     problem, cases = small
     box = detect()
-    if not {"cpuacct", "memory"} <= set(cgroups.available()):
+    if not {"cpuacct", "memory"} <= set(hierarchy.available()):
         pytest.skip("no cgroup with cpuacct and memory here: the worker never answers directly")
-    relayed = dataclasses.replace(box, hierarchy=cgroups.Hierarchy(1, {}))
+    relayed = dataclasses.replace(box, hierarchy=hierarchy.Hierarchy(1, {}))
     sources = sorted(SUBMISSIONS.rglob("*.py")) + [ATTACKS / f"{name}.py" for name in DIRECT_ATTACKS]
 
     def verdicts(results):

@@ -15,7 +15,7 @@ from judge.grading.grade import CaseData, Options, grade, grade_one
 from judge.grading.lanes import run_lane
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.sandbox import cgroups
+from judge.sandbox import hierarchy
 from judge.sandbox.box import detect
 from judge.verdict import Verdict
 
@@ -187,9 +187,9 @@ def test_lanes_end_with_a_judge_that_is_killed(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:  # nothing left, as it should be
             pass
-        found = cgroups.detect()  # the groups the killed judge could not remove (its own lane's boxes)
+        found = hierarchy.detect()  # the groups the killed judge could not remove (its own lane's boxes)
         if found is not None:
-            cgroups.sweep(found, older_than=0.0)
+            hierarchy.sweep(found, older_than=0.0)
 
 
 def test_a_lane_started_for_nothing_ends_quietly_with_its_judge(tmp_path):
@@ -392,12 +392,12 @@ def test_a_run_of_several_submissions_leaves_no_cgroup_behind(jobs):
     import subprocess
     import sys
 
-    hierarchy = cgroups.detect()
-    if hierarchy is None:
+    found = hierarchy.detect()
+    if found is None:
         pytest.skip("no cgroups here")
 
     def groups() -> set[Path]:
-        return {g for parent in set(hierarchy.parents.values()) for g in parent.glob("judge-*")}
+        return {g for parent in set(found.parents.values()) for g in parent.glob("judge-*")}
 
     before = groups()
     sources = [str(p) for p in sorted((SUBMISSIONS / "accepted").glob("*.py"))[:4]]

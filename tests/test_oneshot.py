@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.sandbox import cgroups
+from judge.sandbox import hierarchy
 from judge.sandbox.box import BOX_UID, TOOL_FOLDER, Mount, detect
 from judge.sandbox.oneshot import ToolLimits, run_tool
 
@@ -99,7 +99,7 @@ def test_cpu_time_is_limited_per_process(box, tmp_path):
     assert time.monotonic() - started < 50
 
 
-@pytest.mark.skipif("memory" not in cgroups.available(), reason="no memory cgroup can be made here")
+@pytest.mark.skipif("memory" not in hierarchy.available(), reason="no memory cgroup can be made here")
 def test_memory_over_the_cap_is_an_oom_kill(box, tmp_path):
     limits = ToolLimits(wall=60, cpu=30, memory=64 << 20, file_size=1 << 20, tmp_size=32 << 20)
     end = sh(box, tmp_path, "head -c 400000000 /dev/zero | tail -n 1 > /dev/null", limits)

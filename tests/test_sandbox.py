@@ -7,10 +7,8 @@ import os
 import resource
 import secrets
 import shutil
-import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -19,7 +17,7 @@ import pytest
 from judge.grading.grade import Options, grade_one
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.sandbox import cgroups
+from judge.sandbox import cgroups, hierarchy
 from judge.sandbox.box import BASE_ENV, BOX_UID, Mount, RlimitsBox, detect, self_test
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,7 +136,7 @@ def test_accepted_submission_is_still_accepted_in_both_boxes(box):
         assert grade_one(PROBLEM, load_cases(PROBLEM)[:5], SUBMISSION, Options(box=which)).verdict.value == "AC"
 
 
-needs_cgroups = pytest.mark.skipif(not {"memory", "pids", "freezer"} <= set(cgroups.available()),
+needs_cgroups = pytest.mark.skipif(not {"memory", "pids", "freezer"} <= set(hierarchy.available()),
                                    reason="cgroup v1 memory/pids/freezer cannot be created here")
 
 
@@ -182,80 +180,6 @@ def test_a_box_joins_its_group_by_its_own_thread_and_all_it_starts_are_in_it(mon
 
 
 @needs_cgroups
-def test_groups_a_killed_judge_left_are_swept_and_no_other():
-    """A judge killed before its end cannot remove its boxes' groups; the next judge's probe removes
-    the empty ones of a pid that is gone or taken again by a later process (here with no age
-    required), never a live judge's."""
-    found = cgroups.detect()
-    dead = next(pid for pid in range(4194000, 4194304) if not Path(f"/proc/{pid}").exists())
-    made = []
-    for parent in set(found.parents.values()):
-        for pid in (dead, os.getpid()):
-            group = parent / f"judge-{pid}-abcdef-1"
-            (group / cgroups.LEAF).mkdir(parents=True)
-            made.append(group)
-    # A pid taken again by a later process: its group is older than that process, so a leftover too.
-    later = subprocess.Popen(["sleep", "30"])
-    for parent in set(found.parents.values()):
-        group = parent / f"judge-{later.pid}-abcdef-1"
-        (group / cgroups.LEAF).mkdir(parents=True)
-        os.utime(group, (time.time() - 3600, time.time() - 3600))
-        made.append(group)
-    try:
-        assert cgroups.sweep(found, older_than=0.0) >= 2 * len(set(found.parents.values()))
-        assert [g for g in made if g.exists()] == [g for g in made if g.name.startswith(f"judge-{os.getpid()}-")]
-    finally:
-        later.kill()
-        later.wait()
-        _remove_groups(made)
-
-
-
-@needs_cgroups
-def test_a_box_a_killed_judge_left_frozen_is_killed_and_swept():
-    """A judge killed between freezing a box and thawing it (its kill) left the box's processes frozen for
-    ever, holding their memory, and the group never swept (it had processes): the next probe ends them."""
-    found = cgroups.detect()
-    if "freezer" not in found.parents:
-        pytest.skip("no freezer controller here")
-    dead = next(pid for pid in range(4194000, 4194304) if not Path(f"/proc/{pid}").exists())
-    groups = [parent / f"judge-{dead}-abcdef-2" for parent in set(found.parents.values())]
-    for group in groups:
-        (group / cgroups.LEAF).mkdir(parents=True)
-    box = subprocess.Popen(["sleep", "60"])
-    try:
-        for group in groups:
-            (group / cgroups.LEAF / "cgroup.procs").write_text(str(box.pid))
-        freezer = found.parents["freezer"] / groups[0].name
-        state, frozen = ("cgroup.freeze", "1") if found.version == 2 else ("freezer.state", "FROZEN")
-        (freezer / state).write_text(frozen)
-        os.kill(box.pid, signal.SIGKILL)  # what the judge sent before it died: pending while frozen
-        time.sleep(0.2)
-        assert box.poll() is None  # frozen: not even SIGKILL ends it
-        assert cgroups.sweep(found, older_than=0.0) == len(groups)
-        assert box.wait(timeout=5) == -signal.SIGKILL and not any(g.exists() for g in groups)
-    finally:
-        if box.poll() is None:
-            for group in groups:
-                try:
-                    (group / state).write_text("0" if found.version == 2 else "THAWED")
-                except OSError:
-                    pass
-            box.kill()
-            box.wait()
-        _remove_groups(groups)
-
-
-def _remove_groups(groups: list[Path]) -> None:
-    """A test's own groups (and their leaves) gone, whatever the test left."""
-    for group in groups:
-        for folder in (group / cgroups.LEAF, group):
-            try:
-                folder.rmdir()
-            except OSError:
-                pass
-
-@needs_cgroups
 def test_a_box_reaching_its_leaf_group_lifts_no_limit_and_hides_no_use():
     """The box's processes live in the group's leaf (the root of a box's cgroup namespace): a leaf
     whose memory cap is raised and whose CPU counter is reset still leaves the group's cap and
@@ -294,7 +218,7 @@ def test_a_groups_processes_are_read_from_one_folder_only_where_they_cannot_leav
         deadline = time.monotonic() + 10
         while len(group.pids()) < 3 and time.monotonic() < deadline:
             time.sleep(0.01)
-        every = [{int(p) for below in cgroups._tree(folder) for p in (below / "cgroup.procs").read_text().split()}
+        every = [{int(p) for below in hierarchy.tree(folder) for p in (below / "cgroup.procs").read_text().split()}
                  for folder in dict.fromkeys(group.dirs.values())]
         assert len(group.pids()) == 3 and all(found == group.pids() for found in every), (every, group.pids())
         (group.dirs["freezer"].parent / "cgroup.procs").write_text(str(child.pid))  # out of the freezer's leaf
@@ -407,7 +331,7 @@ def test_cgroup_caps_processes_and_kills_what_left_the_process_group():
     assert not [p for p in Path("/proc").iterdir() if p.name.isdigit() and mark in _cmdline(p)]
 
 
-@pytest.mark.skipif(not {"memory", "cpu", "cpuacct"} <= set(cgroups.available()),
+@pytest.mark.skipif(not {"memory", "cpu", "cpuacct"} <= set(hierarchy.available()),
                     reason="cgroup memory/cpu/cpuacct cannot be created here")
 def test_cgroup_counts_cpu_and_peak_memory_of_every_thread_and_child():
     """The group's counters, read from outside: CPU of a helper thread and of a child in a session of
@@ -489,27 +413,3 @@ def test_without_cgroups_the_judge_warns_and_require_sandbox_is_an_error():
         assert strict.stdout == ""
 
 
-def test_the_early_cgroup_probe_and_detect_probe_once_between_them(monkeypatch):
-    """detect_soon() probes v1 on a thread beside the self-test; a box asking meanwhile waits for that answer."""
-    calls = []
-    real = cgroups.detect_v1
-
-    def counted():
-        calls.append(threading.current_thread().name)
-        return real()
-
-    monkeypatch.setattr(cgroups, "detect_v1", counted)
-    cgroups._v1.cache_clear()
-    cgroups._detect.cache_clear()
-    try:
-        found = []
-        threads = [threading.Thread(target=cgroups.probe_v1) for _ in range(3)]
-        threads += [threading.Thread(target=lambda: found.append(cgroups.detect())) for _ in range(3)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert len(calls) == 1 and len(found) == 3 and all(f == found[0] for f in found)
-    finally:
-        cgroups._v1.cache_clear()
-        cgroups._detect.cache_clear()

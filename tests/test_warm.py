@@ -12,7 +12,7 @@ from judge.grading.grade import Options, grade, grade_one
 from judge.grading.warm import Warm
 from judge.problems.cases import load_cases
 from judge.problems.problem import load_problem
-from judge.sandbox import cgroups
+from judge.sandbox import hierarchy
 from judge.sandbox.box import RlimitsBox, detect
 from judge.sandbox.runner import Server
 from judge.verdict import Verdict
@@ -148,9 +148,9 @@ def test_an_interrupt_ends_the_servers_started_ahead():
     for thread in _warm_threads():
         thread.join(10)
     assert not _warm_threads()
-    hierarchy = cgroups.detect()
-    if hierarchy is not None:  # no box's cgroup is left behind either
-        assert not [g for parent in set(hierarchy.parents.values()) for g in parent.glob(f"judge-{os.getpid()}-*")]
+    found = hierarchy.detect()
+    if found is not None:  # no box's cgroup is left behind either
+        assert not [g for parent in set(found.parents.values()) for g in parent.glob(f"judge-{os.getpid()}-*")]
 
 
 def test_launched_is_set_once_the_servers_process_runs_before_its_ready_is_awaited(monkeypatch):

@@ -36,7 +36,7 @@ from judge.grading.lane_process import Child, Item, read_frame, receive, take_ch
 from judge.grading.warm import Warm
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
-from judge.sandbox import cgroups
+from judge.sandbox import hierarchy
 from judge.sandbox.box import Box, detect
 from judge.verdict import SubmissionResult
 
@@ -278,7 +278,7 @@ def main() -> int:
     inbox, outbox = _private_channels()
     started: list[Warm] = []
     # Probe the v1 cgroups now (and sweep what killed judges left), while this process imports and reads its setup.
-    threading.Thread(target=cgroups.probe_v1, name="judge-cgroups", daemon=False).start()
+    threading.Thread(target=hierarchy.probe_v1, name="judge-cgroups", daemon=False).start()
     try:
         _end_with_parent()
         return _serve(inbox, outbox, started)

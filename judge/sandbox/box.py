@@ -8,10 +8,10 @@ Two boxes:
   judge source, no home, no other submission). Every process it starts dies with it.
 - `Box`: the fallback where bwrap cannot run: resource limits and a process group only.
 
-Both add, where the judge may create cgroups (see cgroups.py), a per-box cgroup: a whole-box memory
-cap whose OOM kills become MLE, a process cap, one core's CPU at most, the counters the judge reads
-each case's CPU time and peak memory from (meter.py), and a kill that reaches processes that left
-the process group. `Box.open()` makes that per-server part (a `Jail`); `Box.command(...)` turns a
+Both add, where the judge may create cgroups (hierarchy.py), a per-box cgroup (cgroups.py): a
+whole-box memory cap whose OOM kills become MLE, a process cap, one core's CPU at most, the counters
+the judge reads each case's CPU time and peak memory from (meter.py), and a kill that reaches
+processes that left the process group. `Box.open()` makes that per-server part (a `Jail`); `Box.command(...)` turns a
 command into the one to start, and `Jail.preexec` sets the limits in the child just before it
 executes. The per-case limits are enforced by the judge from those counters (runner.py); the
 harness's own limits inside the box are a second line where there is no cgroup.
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from judge import cache, switching
 from judge.defaults import CACHE_ROOT
-from judge.sandbox import cgroups, seccomp
+from judge.sandbox import cgroups, hierarchy as hierarchies, seccomp
 
 #: The environment a submission sees: nothing of the judge's user.
 BASE_ENV = {
@@ -106,7 +106,7 @@ class Box:
     name: str = "none"
     limits: BoxLimits = field(default_factory=BoxLimits)
     reason: str = ""    # why detect() fell back to this box
-    hierarchy: cgroups.Hierarchy | None = None   # where the boxes' cgroups are made; None: detected
+    hierarchy: hierarchies.Hierarchy | None = None   # where the boxes' cgroups are made; None: detected
 
     @property
     def isolated(self) -> bool:
@@ -119,12 +119,12 @@ class Box:
 
     def groups(self) -> str:
         """`cgroup v1: memory, pids, ...`: what the box's cgroup does here ('' without one)."""
-        found = self.hierarchy or cgroups.detect()
+        found = self.hierarchy or hierarchies.detect()
         return f"cgroup v{found.version}: {', '.join(found.capabilities)}" if found is not None else ""
 
     def shortfall(self) -> str:
         """What of the cgroup guarantees (limits and measures from outside the box) is lacking here; ''."""
-        return self.hierarchy.missing if self.hierarchy is not None else cgroups.missing()
+        return self.hierarchy.missing if self.hierarchy is not None else hierarchies.missing()
 
     def unfiltered(self) -> str:
         """Why this box has no system call filter (seccomp.py) where it should have one; ''."""
@@ -144,7 +144,7 @@ class Box:
 
     def open(self, memory_bytes: int | None = None) -> Jail:
         """The per-server part of the box: its cgroup (memory cap `memory_bytes`), limits, kill."""
-        found = self.hierarchy or cgroups.detect()
+        found = self.hierarchy or hierarchies.detect()
         group = cgroups.Group(memory_bytes, self.limits.processes, self.limits.cpus, found,
                               contained=self.isolated) if found else None
         nproc = None
@@ -388,7 +388,7 @@ def detect_soon() -> None:
     threading.Thread(target=run, name="judge-detect", daemon=False).start()
     # The v1 cgroups are probed beside it (a trial group made and removed in each controller), not
     # after it, when the first server's box asks: the self-test joins no cgroup, so neither waits.
-    threading.Thread(target=cgroups.probe_v1, name="judge-cgroups", daemon=False).start()
+    threading.Thread(target=hierarchies.probe_v1, name="judge-cgroups", daemon=False).start()
 
 
 _SOON: list[bool] = []  # detect_soon() was called
