@@ -1,6 +1,7 @@
 """Authors and hand-in times: LMS names (Moodle, Canvas, Gradescope), the roster, the precedence."""
 
 import os
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -130,6 +131,15 @@ def test_handed_in_time_roster_then_lms_then_mtime(tmp_path):
     assert (handin.time_from, handin.submitted_at) == ("roster", "2026-03-01T12:00:00+00:00")
 
 
+def test_a_header_with_a_long_run_of_spaces_is_read_in_one_pass():
+    """Red-team round 26: `# author: a` + 4,070 spaces + `b` took the header's pattern two minutes of
+    backtracking, on every run, before any box started (a linear read takes microseconds)."""
+    started = time.process_time()
+    assert authors.from_header("# author: a" + " " * 4070 + "b\n" + ("# author: a" + " " * 4070 + "*/x\n") * 9) is None
+    assert authors.from_header("# author: Ada" + " " * 50_000 + "*/\n") == "Ada"
+    assert time.process_time() - started < 5
+
+
 @pytest.mark.parametrize("text, message", [
     ("", "empty"),
     ("file,email\nx.py,a@b\n", "needs an `id` or a `name`"),
@@ -158,6 +168,10 @@ def test_roster_headers_are_matched_loosely_and_a_bom_is_no_column(tmp_path):
     ("# author: \u0085 \u2029", None),            # nothing visible: no author from the header
     ("# author:    ", None),
     ("# author: Zoë Ångström  ", "Zoë Ångström"),
+    ("/* author: Ada Lovelace */  ", "Ada Lovelace"),
+    ("/* author: Ada */", "Ada"),
+    ("// Author :  Grace Hopper\t", "Grace Hopper"),
+    ("# author: " + "x" * 101, None),              # not a name: the folder or file name is used instead
 ])
 def test_a_header_author_is_never_blank(header, name):
     assert authors.from_header(header + "\nclass Solution: pass\n") == name

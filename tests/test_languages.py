@@ -244,6 +244,17 @@ def test_go_a_package_clause_after_a_comment_is_commented_out(problem):
     assert "/* package main */" in solution and solution.count("package main") == 2 and '"sort"' in solution
 
 
+def test_go_a_source_of_blank_lines_is_read_in_one_pass(problem):
+    """Red-team round 26: `^\\s*import` and `^(\\s*)//go:build` ran from each line's start through every
+    blank line after it: 100 KB of newlines held the judge almost two minutes before any compiler ran."""
+    text = "func f() { sort.Ints(nil) }\n" + "\n" * 1_000_000 + "\t \n" * 100_000 + "  import \"os\"\n"
+    started = time.process_time()
+    assert prelude(text) == "package main;"
+    assert prelude(text[:-len('  import "os"\n')]).startswith('package main; import ("sort")')
+    assert "// go:build" in Go().sources(text + "  //go:build ignore\n", problem)["solution.go"]
+    assert time.process_time() - started < 20
+
+
 #: Package-level names a solution may well use, each the name of a package the harness imports.
 GO_HARNESS_NAMES = """var time int
 var json, metrics, syscall, bufio, strings = 0, 0, 0, 0, 0

@@ -198,6 +198,20 @@ def test_deep_broken_lines_are_refused_without_recursing(raw):
     refused(raw, "")
 
 
+@pytest.mark.parametrize("tail", [b'"' + b'\\"' * 500_000, b'"' * 1_000_000, b'["\\"' * 250_000],
+                         ids=["escaped-quotes", "quotes", "open-strings"])
+def test_a_string_left_open_in_a_deep_line_is_read_in_one_pass(tail):
+    """Red-team round 26: with a string left open after 70 brackets, the nesting measure began a new
+    scan to the line's end at each quote (quadratic: about an hour for this 1 MB line). Now linear; the
+    bound is far above a linear pass (well under a second) and far below the quadratic one."""
+    line = b'{"status": "ok", "id": 1, "value": ' + b"[" * 70 + tail
+    known = Known(b'[["B"]]', lambda: [["B"]])
+    started = time.process_time()
+    for expected in (None, known):
+        assert decode(line, 1 << 24, known=expected).status is Status.PROTOCOL
+    assert time.process_time() - started < 20
+
+
 def test_brackets_inside_strings_do_not_count_as_nesting():
     message = decode(ok(b'"' + b"[{" * 5000 + b'"'), LIMIT)
     assert message.status is Status.OK and message.data["value"] == "[{" * 5000
@@ -350,6 +364,7 @@ HOSTILE = {
     "surrogate_cell.py": (Verdict.WA,
                           "the answer holds an invalid character (a lone surrogate U+D800) at answer[0][0]"),
     "deep_answer.py": (Verdict.WA, "the answer is nested deeper than"),
+    "unclosed_string.py": (Verdict.RE, "an unreadable line on the judge's channel: nested deeper than"),
     "raising_traceback.py": (Verdict.RE, "Trap: boom (line 11 in updateBoard)"),
     "raising_str.py": (Verdict.RE, "Trap: <its message could not be read: str() raised>"),
     "surrogate_message.py": (Verdict.RE, "ValueError: bad \ufffd square"),
