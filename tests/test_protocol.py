@@ -371,6 +371,7 @@ HOSTILE = {
     "surrogate_cell.js": (Verdict.WA, "the answer holds an invalid character (a lone surrogate U+D800)"),
     "deep_answer.js": (Verdict.WA, "the answer is nested deeper than"),
     "throwing_getters.js": (Verdict.RE, "Error"),
+    "tojson_hook.js": (Verdict.RE, "Error: x (line 11 in updateBoard)"),
     "forged_stdout.cpp": (Verdict.WA, "(0,0)"),
     "forged_stdout.java": (Verdict.WA, "(0,0)"),
     "forged_stdout.go": (Verdict.WA, "(0,0)"),

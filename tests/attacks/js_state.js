@@ -42,6 +42,16 @@ function places() {
       try { target = F(code)(); } catch (e) { continue; }
       list.push([name, { get: () => target.judgeMark === 1, set: () => { try { target.judgeMark = 1; } catch (e) { /* frozen */ } } }]);
     }
+    // The host realm's RegExp legacy statics, which frozen intrinsics keep writable: its input set
+    // directly, and its last match left by a match of the host's own (red-team round 26).
+    let hostRegExp;
+    try { hostRegExp = F('return RegExp')(); } catch (e) { hostRegExp = null; }
+    if (hostRegExp !== null) {
+      const R = hostRegExp;
+      list.push(['host RegExp.input', { get: () => R.input === 'judgeMark', set: () => { try { R.input = 'judgeMark'; } catch (e) { /* none */ } } }]);
+      list.push(['host RegExp.lastMatch', { get: () => R.lastMatch === 'judgeMatch',
+        set: () => { try { F("/judgeMatch/.exec('a judgeMatch')")(); } catch (e) { /* none */ } } }]);
+    }
     // The host global's own prototypes: the global itself is frozen, but each object above it is a
     // place of its own.
     let proto;

@@ -161,7 +161,8 @@ function outcome(answer, overTime) {
   if (!fields) return { status: 'harness_error', message: 'the worker gave an unknown outcome' };
   const message = { status: answer.status };
   for (const key of fields) {
-    if (key === 'value') message.json = typeof answer.json === 'string' ? answer.json : 'null';
+    // JSON.stringify writes no line break: text with one did not come from it, and would start a line of its own.
+    if (key === 'value') message.json = typeof answer.json === 'string' && !answer.json.includes('\n') ? answer.json : 'null';
     else if (answer[key] !== undefined) message[key] = text(answer[key], '');
   }
   return message;
@@ -198,19 +199,21 @@ const PRELUDE = `'use strict';
 (() => {
   const { parse, stringify } = JSON;
   const { apply, ownKeys, getPrototypeOf } = Reflect;
+  const { setPrototypeOf } = Object;  // Object's returns the object (Reflect's a boolean)
   const { getOwnPropertyDescriptor } = Object;
   const isArray = Array.isArray;
   const toText = String;
   const exec = RegExp.prototype.exec;
   const CAP = OUTPUT_BYTES + 1;
-  const output = [];
+  // Arrays without a prototype: JSON.stringify finds no Array.prototype.toJSON of the submission's on them.
+  const output = setPrototypeOf([], null);
   let size = 0;
   const write = (stream, text) => {
     if (size >= CAP) throw new Error('output limit exceeded');
     text = text.slice(0, CAP - size) + '\\n';
     size += text.length;
     const last = output[output.length - 1];
-    if (last && last[0] === stream) last[1] += text; else output[output.length] = [stream, text];
+    if (last && last[0] === stream) last[1] += text; else output[output.length] = setPrototypeOf([stream, text], null);
   };
   const quote = (s) => "'" + s.replace(/\\\\/g, '\\\\\\\\').replace(/'/g, "\\\\'").replace(/\\n/g, '\\\\n') + "'";
   const inspect = (v, depth, seen) => {
@@ -315,7 +318,7 @@ const PRELUDE = `'use strict';
     if (text !== undefined && text.length > OUTPUT_BYTES) return { status: 'output_limit' };
     // The answer's text travels apart from the rest, never parsed again outside this realm: cloning
     // or parsing a 5,000-deep array on the main thread's small stack would hang it.
-    return stringify({ status: 'ok', output }) + '\\n' + (text === undefined ? 'null' : text);
+    return stringify({ __proto__: null, status: 'ok', output }) + '\\n' + (text === undefined ? 'null' : text);
   };
   // (line) after the submission's top level ran; (null, thrown) when its top level threw.
   return (line, thrown) => {
@@ -326,8 +329,9 @@ const PRELUDE = `'use strict';
       result = describe(e);
     }
     if (typeof result === 'string') return result;
-    result.output = output;
-    return stringify(result);
+    // Copied into an object without a prototype: JSON.stringify looks a toJSON up through the prototype,
+    // and an Object.prototype.toJSON of the submission's would write the whole outcome (round 26).
+    return stringify({ __proto__: null, ...result, output });
   };
 })()`;
 
@@ -417,6 +421,11 @@ function runWorker() {
   const run = Script.prototype.runInContext;
   const post = parentPort.postMessage.bind(parentPort);
   const parse = JSON.parse;
+  // This realm's RegExp legacy statics (RegExp.input, lastMatch, $1...) are writable state that frozen
+  // intrinsics keep: a case that reached this realm's Function kept a count in RegExp.input from case to
+  // case (round 26). A match of the empty string here before each case empties them all.
+  const exec = RegExp.prototype.exec;
+  const EMPTY = /(?:)/;
   // import() rejects with a string, not with an error of this realm (node runs with --experimental-vm-modules).
   const refuse = () => { throw 'import() is not available'; };
   const script = new Script(source, { filename: FILENAME, importModuleDynamically: refuse });
@@ -453,6 +462,7 @@ function runWorker() {
       post({ status: 'harness_error', message: 'a fresh context could not be made' });
       return;
     }
+    apply(exec, EMPTY, ['']);
     // From here on the submission's code has run: whatever goes wrong is its doing.
     let answer;
     try {
@@ -466,7 +476,7 @@ function runWorker() {
       if (typeof text !== 'string') throw new TypeError('no outcome');
       const nl = text.indexOf('\n');  // an answer's header, then its value's JSON text (PRELUDE's call)
       answer = parse(nl < 0 ? text : text.slice(0, nl));
-      if (nl >= 0) answer.json = text.slice(nl + 1);
+      answer.json = nl >= 0 ? text.slice(nl + 1) : undefined;  // never a `json` the header names
     } catch (e) {
       answer = { status: 'exception', type: 'Error', message: 'the solution broke the built-ins its outcome is read with' };
     }
