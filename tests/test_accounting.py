@@ -196,6 +196,16 @@ def test_memory_with_the_rlimit_lifted_or_on_a_helper_thread_is_mle(box, name):
     assert LIMIT_KB * 0.95 <= case.memory_kb <= LIMIT_KB + 1024, detail(result)
 
 
+def test_a_table_in_the_programs_own_file_is_counted_to_the_box(box):
+    """Red-team round 26: a 60 MiB table in a C++ program's .rodata, read by every case beside 200 MiB
+    of heap, was never counted: the file's pages were the judge's page cache (it copied the program),
+    so the box mapped them for nothing and got AC at 237 MiB. The box now reads them in itself."""
+    result = grade_one(PATIENT, CASES[:1], ATTACKS / "rodata_table.cpp", Options(box=box))
+    case = result.cases[0]
+    assert result.verdict is Verdict.MLE and "memory limit" in case.message, detail(result)
+    assert case.memory_kb >= LIMIT_KB, detail(result)
+
+
 def test_an_honest_submission_beside_spinners_keeps_its_serial_verdict(box, tmp_path):
     """16 detached busy loops in one box, graded two at a time beside an honest submission that
     needs 0.5 s of CPU per case: each box has one core, so the honest one is AC, as alone."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from judge.problems.problem import Limits
-from judge.sandbox.meter import Meter
+from judge.sandbox.meter import Meter, Usage
 from judge.sandbox.protocol import Status
 from judge.sandbox.runner import _over
 
@@ -57,3 +57,24 @@ def test_a_counter_that_went_back_is_tampering_never_a_fast_case():
     status, why = _over(Limits(), usage)
     assert status is Status.PROTOCOL and why == usage.tampered
     assert status.verdict.value == "RE"
+
+
+def test_a_peak_at_the_boxs_cap_is_over_the_limit():
+    """Red-team round 26: a box refused a page at its cap (baseline + limit) has its page cache
+    reclaimed rather than a process killed, so a program whose mapped file does not fit beside its
+    heap stays at the cap, no OOM kill counted: reaching the limit is MLE; a page below it is not."""
+    group = CountersGroup()  # a baseline of 10 MiB
+    meter = Meter(group, 256 << 20)
+    meter.ready()
+    group.peak = (10 << 20) + (256 << 20)
+    assert _over(Limits(), meter.take())[0] is Status.MEMORY
+    group.peak = (10 << 20) + (256 << 20) - 4096
+    assert _over(Limits(), meter.take()) == (None, "")
+
+
+def test_a_box_at_its_cap_is_mle_even_when_it_also_ran_out_of_time():
+    """A box starved at its cap spends CPU reading its own evicted pages again: a Go memory hog went from
+    MLE to TLE once its program's pages were charged to it. The cap is the cause: MLE comes first."""
+    at_cap = Usage(cpu_ms=1500.0, memory_kb=256 * 1024, oom_kills=0)
+    assert _over(Limits(), at_cap)[0] is Status.MEMORY
+    assert _over(Limits(), Usage(cpu_ms=1500.0, memory_kb=255 * 1024, oom_kills=0))[0] is Status.TIMEOUT

@@ -186,7 +186,8 @@ class Session:
 
     def _start(self, meanwhile: Callable[[], None] | None = None) -> Outcome | None:
         """Start a server for the next input; None when it is ready, else what its failure means."""
-        assert self.workdir is not None  # prepare() made it before any server
+        assert self.workdir is not None and self.prepared is not None  # prepare() made both before any server
+        self.prepared.uncache()  # this box pays for the program's pages it reads, as for its heap
         server = Server(self._launch(), self.problem.limits, self.box, self.workdir)
         self.starts += 1
         start = server.start(meanwhile)

@@ -53,6 +53,30 @@ class Prepared:
     hidden: tuple[Path, ...] = ()       # folders inside those that the box shows empty
     compile_ms: float = 0.0
 
+    def uncache(self) -> None:
+        """Drop the artifact's pages from the page cache (written out first), before a box maps it.
+
+        The kernel charges a page of the cache to the group of whoever brought it in: the judge, which
+        copied and checked the program, or a box of this submission's that ended. A box that maps pages
+        already there is charged nothing for them, so a 60 MiB table in a C++ program's .rodata, read by
+        every case, was never counted (red-team round 26). Dropped, they are read in again by the box
+        itself, which then pays for what it touches (up to the artifact cap), as for its heap."""
+        if self.artifact is None:
+            return
+        files = [self.artifact] if not self.artifact.is_dir() else [p for p in self.artifact.rglob("*") if p.is_file()]
+        for path in files:
+            try:
+                fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+            except OSError:
+                continue
+            try:
+                os.fdatasync(fd)  # dirty pages are not dropped; once written out this costs ~0.1 ms
+                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+            except OSError:
+                pass
+            finally:
+                os.close(fd)
+
 
 @dataclass(frozen=True)
 class Toolchain:

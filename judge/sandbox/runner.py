@@ -334,7 +334,7 @@ class Server:
         usage = self.meter.take() if self.meter is not None else Usage(None, None, 0)
         info = self.stop(kill=status is not Status.DIED)
         over, why = _over(self.limits, usage)
-        if status in (Status.DIED, Status.WALL_TIMEOUT) and over is not None:
+        if (status in (Status.DIED, Status.WALL_TIMEOUT) and over is not None) or over is Status.MEMORY:
             return Reply(over, {}, wall, _text(kept), why, usage.cpu_ms, usage.memory_kb)
         return Reply(status, {}, wall, _text(kept), info, usage.cpu_ms, usage.memory_kb)
 
@@ -389,10 +389,14 @@ def _over(limits: Limits, usage: Usage) -> tuple[Status | None, str]:
         return Status.PROTOCOL, usage.tampered
     if usage.oom_kills:
         return Status.MEMORY, "killed at the box's memory cap"
+    # At the limit is over it: the box's cap is the limit (over the baseline), and a box refused a page
+    # there has its page cache reclaimed rather than a process killed, its program's own pages included,
+    # which it then reads in again and again (round 26). That is also why the cap comes before the CPU
+    # time: a box starved at its cap spends CPU on its faults, and a Go memory hog went from MLE to TLE.
+    if usage.memory_kb is not None and usage.memory_kb * 1024 >= limits.memory_bytes:
+        return Status.MEMORY, f"the box used {usage.memory_kb} KiB"
     if usage.cpu_ms is not None and usage.cpu_ms > limits.time * 1000:
         return Status.TIMEOUT, f"the box used {usage.cpu_ms:.0f} ms of CPU time"
-    if usage.memory_kb is not None and usage.memory_kb * 1024 > limits.memory_bytes:
-        return Status.MEMORY, f"the box used {usage.memory_kb} KiB"
     return None, ""
 
 
