@@ -34,6 +34,11 @@ def test_terminal_escapes_controls_and_bidi_but_keeps_letters():
     # the zero-width non-joiner and joiner, which Persian and the Indic scripts write with, stay.
     assert terminal("Ali\u200bce \ufeffx a\u2060b s\u00adh") == "Ali\\u200bce \\ufeffx a\\u2060b s\\xadh"
     assert terminal("می\u200cخواهم क्\u200dष") == "می\u200cخواهم क्\u200dष"
+    # Red-team round 26: "Ada Lovelace" + a tag character looked like "Ada Lovelace"; so did fillers,
+    # variation selectors and the line separator. Past U+FFFF the escape names all the digits.
+    assert terminal("Ada Lovelace\U000e0020") == "Ada Lovelace\\U000e0020"
+    assert terminal("a\u3164b\u115fc\ufe0fd\u2028e\u034ff\u180eg") == \
+        "a\\u3164b\\u115fc\\ufe0fd\\u2028e\\u034ff\\u180eg"
 
 
 def test_csv_cell_neutralises_formulas():
@@ -48,6 +53,7 @@ def test_markdown_cell_keeps_a_row_one_row():
     assert "\n" not in cell and len(re.findall(r"(?<!\\)\|", cell)) == 0
     assert cell == "a\\|b\\`c\\\\d\\\\ne\\<f\\>\\[g\\]"
     assert markdown_cell("Zoë") == "Zoë"
+    assert markdown_cell("bfs_class *x* ~y~") == "bfs\\_class \\*x\\* \\~y\\~"  # no emphasis, no strikethrough
     # an entity would render as the bidi control it names, which the judge otherwise shows escaped
     assert markdown_cell("Mallory &#x202E;1 :knar") == "Mallory \\&#x202E;1 :knar"
 

@@ -18,10 +18,15 @@ from typing import Any
 #: marks (U+061C, U+200E, U+200F), which reorder or hide text without being seen.
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 #: Characters that show as nothing where no script needs them: the soft hyphen, the zero-width space,
-#: the word joiner and invisible operators, the zero-width no-break space (BOM). Two names that differ
-#: by one of them looked the same on a leaderboard. The zero-width (non-)joiners stay: Persian and the
-#: Indic scripts write with them.
-_INVISIBLE = "\u00ad\u200b\u2060-\u2064\ufeff"
+#: the word joiner and invisible operators, the zero-width no-break space (BOM); and (red-team round
+#: 26) the combining grapheme joiner, the Hangul fillers, the Khmer inherent vowels, the Mongolian vowel
+#: separator, the line and paragraph separators, the deprecated format characters, the variation
+#: selectors, the interlinear annotation marks, the musical formatting marks and the tag characters.
+#: Two names that differ by one of them looked the same on a leaderboard. The zero-width (non-)joiners
+#: stay: Persian and the Indic scripts write with them.
+_INVISIBLE = ("\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b\u2028\u2029\u2060-\u2064\u206a-\u206f"
+              "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\U0001d173-\U0001d17a\U000e0000-\U000e007f"
+              "\U000e0100-\U000e01ef")
 #: C0 controls, DEL, C1 controls, the bidi controls, the invisible characters above, lone surrogates
 #: (which cannot even be encoded), and the noncharacters U+FFFE and U+FFFF (which XML 1.0 cannot hold:
 #: one would make a JUnit file invalid).
@@ -29,8 +34,8 @@ _UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}{_INVISIBLE}\ud800-\udfff\ufffe
 #: What starts a formula in a spreadsheet (OWASP, "CSV Injection").
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 #: What has a meaning in a Markdown table cell: the escape itself, code spans, the column bar, HTML
-#: tags and links.
-_MARKDOWN = re.compile(r"([\\`|<>\[\]&])")
+#: tags and links, and emphasis and strikethrough.
+_MARKDOWN = re.compile(r"([\\`|<>\[\]&*_~])")
 
 
 _SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
@@ -39,6 +44,8 @@ _SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 def _escape(match: re.Match[str]) -> str:
     char = match.group()
     code = ord(char)
+    if code > 0xFFFF:
+        return f"\\U{code:08x}"
     return _SHORT.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
