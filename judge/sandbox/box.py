@@ -11,9 +11,9 @@ Two boxes:
 Both add, where the judge may create cgroups (hierarchy.py), a per-box cgroup (cgroups.py): a
 whole-box memory cap whose OOM kills become MLE, a process cap, one core's CPU at most, the counters
 the judge reads each case's CPU time and peak memory from (meter.py), and a kill that reaches
-processes that left the process group. `Box.open()` makes that per-server part (a `Jail`); `Box.command(...)` turns a
-command into the one to start, and `Jail.preexec` sets the limits in the child just before it
-executes. The per-case limits are enforced by the judge from those counters (runner.py); the
+processes that left the process group. `Box.open()` makes that per-server part (a `Jail`);
+`Box.command(...)` turns a command into the one to start, and `Jail.preexec` sets the limits in the
+child just before it executes. The per-case limits are enforced by the judge from those counters (runner.py); the
 harness's own limits inside the box are a second line where there is no cgroup.
 """
 
