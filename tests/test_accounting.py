@@ -206,6 +206,50 @@ def test_a_table_in_the_programs_own_file_is_counted_to_the_box(box):
     assert case.memory_kb >= LIMIT_KB, detail(result)
 
 
+#: A JavaScript submission that returns the board untouched (WA, at no cost of its own), but that runs
+#: out of memory on the 4x4 boards' odd clicks: its worker is then ended, and the next case gets a new one.
+NULL_THEN_HOG_JS = """var updateBoard = function(board, click) {
+  if (board.length === 4 && (click[0] + click[1]) % 2) { const rows = []; for (;;) rows.push(new Array(1 << 16).fill(1.5)); }
+  return board;
+};
+"""
+
+
+def test_a_javascript_workers_start_is_counted_to_no_case(box, tmp_path):
+    """Red-team round 27: node's server said ready before its worker thread had started, so the judge's
+    marks (CPU, the memory baseline) came before it: 100 ms of the first case's CPU and 11 MiB of every
+    case's memory were the worker's start, and a case after one that ended its worker was charged the
+    next worker's start (68 ms, 13 MiB). Now a case that does nothing costs about nothing, wherever it is."""
+    source = tmp_path / "null_then_hog.js"
+    source.write_text(NULL_THEN_HOG_JS)
+    cases = load_cases(PROBLEM)[:8]
+    result = grade_one(PATIENT, cases, source, Options(box=box, skip_after_limit=False))
+    hogs = [got for case, got in zip(cases, result.cases, strict=True)
+            if len(case.args["board"]) == 4 and sum(case.args["click"]) % 2]
+    assert hogs and all(got.verdict is Verdict.MLE for got in hogs), detail(result)
+    rest = [got for got in result.cases if got not in hogs]
+    assert rest and all(got.verdict is Verdict.WA for got in rest), detail(result)
+    assert all(got.cpu_ms < 40 and got.memory_kb < 6 * 1024 for got in rest), detail(result)
+
+
+def test_javascript_may_hold_its_whole_memory_limit(box, tmp_path):
+    """Red-team round 27: `--max-old-space-size=64`, meant for the server's main thread, is a flag of the
+    whole process and capped the worker's heap at 88 MB: an accepted solution that held 80 MiB was MLE.
+    The same solution holding 150 MiB of arrays is AC now, with that memory counted."""
+    source = tmp_path / "holds_150_mib.js"
+    source.write_text((ROOT / "submissions" / "minesweeper" / "accepted" / "bfs_var.js").read_text() + """
+const solve = updateBoard;
+updateBoard = function(board, click) {
+  const rows = [];
+  for (let k = 0; k < 150; k++) rows.push(new Array(131072).fill(k + 0.5));
+  return rows.length === 150 ? solve(board, click) : [];
+};
+""")
+    result = grade_one(PATIENT, CASES, source, Options(box=box))
+    assert result.verdict is Verdict.AC, detail(result)
+    assert all(150 * 1024 <= c.memory_kb < LIMIT_KB for c in result.cases), detail(result)
+
+
 def test_an_honest_submission_beside_spinners_keeps_its_serial_verdict(box, tmp_path):
     """16 detached busy loops in one box, graded two at a time beside an honest submission that
     needs 0.5 s of CPU per case: each box has one core, so the honest one is AC, as alone."""

@@ -53,13 +53,15 @@ class JavaScript(Language):
         return {**super().config(problem, prepared), "libraries": node_packages.libraries()}
 
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
-        """The main thread only speaks the protocol: a small heap; the worker gets the case limits.
+        """The main thread only speaks the protocol; the worker gets the case limits (its resourceLimits).
+        No `--max-old-space-size`: V8's flag is the whole process's and overrides a worker's own limit
+        (64 MiB for the main thread capped the worker's heap at 88 MB: honest code holding 80 MiB was MLE).
 
         --experimental-vm-modules lets the harness answer a case's `import()` itself (with a string,
         where node would reject it with an error of the harness's realm); --frozen-intrinsics freezes
         the built-ins of the harness's realms, so a case that reaches one anyway can leave nothing there.
         """
-        return [self.executable() or "node", "--max-old-space-size=64", "--no-warnings", "--experimental-vm-modules",
+        return [self.executable() or "node", "--no-warnings", "--experimental-vm-modules",
                 "--frozen-intrinsics", str(self.harness), dumps(config)]
 
 

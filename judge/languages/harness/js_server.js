@@ -14,9 +14,10 @@
 // edge of the stack, so that realm is made worthless first: node's globals (`process`, timers,
 // `fetch`, ...) are deleted from it, its global object and (--frozen-intrinsics) its built-ins are
 // frozen, and the harness keeps its own references to what it uses.
-// Accounting. The main thread alone reports a case's time (this process's CPU time from the request
-// to the answer, the worker's start excluded) and memory; from the worker it takes only the
-// outcome's fields.
+// Accounting. The judge measures the box from outside (its cgroup); the main thread's own report of a
+// case's time (this process's CPU time from the request to the answer) and memory is only a hint. A
+// worker's start is counted to no case: the server says ready once its first worker is, and a case that
+// ended its worker is answered once the next one is. From the worker it takes only the outcome's fields.
 'use strict';
 const fs = require('fs');
 const vm = require('vm');
@@ -54,6 +55,16 @@ function main() {
   let worker = null;   // the thread that runs the cases
   let ready = false;   // whether it said it is ready (its first message): its start is no case's time
   let pending = null;  // {id, started, timer}
+  // The judge measures the box from outside: its CPU mark and memory baseline are taken when the server
+  // says ready, and each case counts from the answer before it. So the server says ready only once its
+  // first worker is (a worker's start was 100 ms of the first case's CPU, and its heap in every case's
+  // memory), and the answer of a case that ended its worker waits for the next worker's start.
+  let saidReady = false;
+  let held = null;     // that answer's line, until the worker after it is ready
+  const say = (line) => {
+    if (!saidReady) { saidReady = true; send({ status: 'ready' }); }
+    if (line !== null) fs.writeSync(config.response_fd, line);
+  };
   const spawn = () => {
     // Its stack counts towards the box's memory (the cgroup's measure): 64 MiB holds recursion far
     // deeper than a 50x50 board's 2,500 calls, and a case that recurses to the edge stays under the limit.
@@ -68,14 +79,20 @@ function main() {
       if (w !== worker) return;
       if (ready) return finish(answer);
       ready = true;
+      say(held);
+      held = null;
       next();
     });
     const gone = (answer) => {
       if (w !== worker) return;
       const wasReady = ready;
       worker = null;
-      if (pending) finish(answer);
-      else if (!wasReady && queue.length) fail(queue.shift(), { status: 'harness_error', message: 'the worker did not start' });
+      if (pending) return finish(answer);
+      if (wasReady) return;
+      // It died starting: what was held goes out, and the next case is the harness's failure.
+      say(held);
+      held = null;
+      if (queue.length) fail(queue.shift(), { status: 'harness_error', message: 'the worker did not start' });
     };
     w.on('error', (e) => {
       const oom = e && e.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -94,9 +111,13 @@ function main() {
     const { json, ...fields } = message;
     const line = JSON.stringify({ ...fields, id, cpu_ms, mem_kb: process.resourceUsage().maxRSS });
     // The answer's JSON text is spliced in as it came: parsing it here would recurse on a small stack.
-    fs.writeSync(config.response_fd, (json === undefined ? line : line.slice(0, -1) + ',"value":' + json + '}') + '\n');
-    if (!worker) spawn();  // the next case's worker starts while the judge reads this answer
-    next();
+    const full = (json === undefined ? line : line.slice(0, -1) + ',"value":' + json + '}') + '\n';
+    if (worker) {
+      say(full);
+      return next();
+    }
+    held = full;  // sent once the next worker is ready (or has failed to start)
+    spawn();
   };
   const fail = (request, answer) => {
     pending = { id: request.id, started: process.cpuUsage(), timer: null };
@@ -129,7 +150,6 @@ function main() {
     worker.postMessage(request.line);
   };
   spawn();
-  send({ status: 'ready' });
   const input = fs.createReadStream(null, { fd: config.request_fd });
   let buffer = '';
   input.on('data', (chunk) => {
