@@ -209,7 +209,10 @@ def test_a_table_in_the_programs_own_file_is_counted_to_the_box(box):
 #: A JavaScript submission that returns the board untouched (WA, at no cost of its own), but that runs
 #: out of memory on the 4x4 boards' odd clicks: its worker is then ended, and the next case gets a new one.
 NULL_THEN_HOG_JS = """var updateBoard = function(board, click) {
-  if (board.length === 4 && (click[0] + click[1]) % 2) { const rows = []; for (;;) rows.push(new Array(1 << 16).fill(1.5)); }
+  if (board.length === 4 && (click[0] + click[1]) % 2) {
+    const rows = [];
+    for (;;) rows.push(new Array(1 << 16).fill(1.5));
+  }
   return board;
 };
 """

@@ -137,6 +137,11 @@ def test_an_open_registration_cannot_take_anothers_name(server):
     for name in ("Alice", "alice", "\uff21lice"):
         status, doc, _ = server.call("POST", "/api/register", {"name": name}, headers={"X-Test": "same-name"})
         assert status == 409, doc
+    # Red-team round 27: printable is not visible. A Mongolian free variation selector (a mark) or a
+    # shorthand format control inside "alice" registered a third "alice" beside her.
+    for name in ("ali\u180bce", "alice\u180f", "alice\U0001bca0", "ali\u2065ce"):
+        status, doc, _ = server.call("POST", "/api/register", {"name": name}, headers={"X-Test": "invisible"})
+        assert status == 422 and "invisible" in doc["detail"], doc
 
 
 def test_guessing_tokens_or_codes_from_one_address_is_slowed(server):

@@ -39,6 +39,17 @@ def test_terminal_escapes_controls_and_bidi_but_keeps_letters():
     assert terminal("Ada Lovelace\U000e0020") == "Ada Lovelace\\U000e0020"
     assert terminal("a\u3164b\u115fc\ufe0fd\u2028e\u034ff\u180eg") == \
         "a\\u3164b\\u115fc\\ufe0fd\\u2028e\\u034ff\\u180eg"
+    # Round 27: the Mongolian free variation selectors and the shorthand format controls passed. Every
+    # Default_Ignorable_Code_Point of Unicode 15's DerivedCoreProperties.txt is escaped now, but the two
+    # joiners (the ranges as that file lists them, unassigned ones included).
+    ignorable = [(0xAD, 0xAD), (0x34F, 0x34F), (0x61C, 0x61C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+                 (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+                 (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+                 (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF)]
+    kept = [chr(c) for low, high in ignorable for c in range(low, high + 1)
+            if c not in (0x200C, 0x200D) and terminal(chr(c)) == chr(c)]
+    assert not kept, [hex(ord(c)) for c in kept]
+    assert terminal("ali\u180bce") == "ali\\u180bce" and terminal("a\U0001bca0") == "a\\U0001bca0"
 
 
 def test_csv_cell_neutralises_formulas():

@@ -22,11 +22,15 @@ _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 #: 26) the combining grapheme joiner, the Hangul fillers, the Khmer inherent vowels, the Mongolian vowel
 #: separator, the line and paragraph separators, the deprecated format characters, the variation
 #: selectors, the interlinear annotation marks, the musical formatting marks and the tag characters.
-#: Two names that differ by one of them looked the same on a leaderboard. The zero-width (non-)joiners
-#: stay: Persian and the Indic scripts write with them.
-_INVISIBLE = ("\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b\u2028\u2029\u2060-\u2064\u206a-\u206f"
-              "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\U0001d173-\U0001d17a\U000e0000-\U000e007f"
-              "\U000e0100-\U000e01ef")
+#: Two names that differ by one of them looked the same on a leaderboard. Round 27 found more (the
+#: Mongolian free variation selectors, the shorthand format controls), so this is now the whole of
+#: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt: what a renderer shows as nothing
+#: when it cannot show it otherwise, unassigned ones included, which a later font may draw as nothing),
+#: plus the line and paragraph separators and the interlinear annotation marks. The zero-width
+#: (non-)joiners stay: Persian and the Indic scripts write with them.
+_INVISIBLE = ("\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b\u2028\u2029\u2060-\u2065"
+              "\u206a-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U0001bca0-\U0001bca3"
+              "\U0001d173-\U0001d17a\U000e0000-\U000e0fff")
 #: C0 controls, DEL, C1 controls, the bidi controls, the invisible characters above, lone surrogates
 #: (which cannot even be encoded), and the noncharacters U+FFFE and U+FFFF (which XML 1.0 cannot hold:
 #: one would make a JUnit file invalid).
@@ -52,6 +56,11 @@ def _escape(match: re.Match[str]) -> str:
 def terminal(text: Any) -> str:
     """`text` with control characters, bidi controls and lone surrogates escaped (`\\x1b`, `\\u202e`)."""
     return _UNSAFE.sub(_escape, str(text))
+
+
+def shown_as_is(text: str) -> bool:
+    """Whether `text` holds nothing `terminal` would escape: no control, bidi or invisible character."""
+    return _UNSAFE.search(text) is None
 
 
 def multiline(text: Any) -> str:

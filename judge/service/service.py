@@ -24,6 +24,7 @@ from judge.problems.cases import Case, load_cases
 from judge.problems.problem import Problem, load_problem
 from judge.results import scoring, serialize, visibility as policies
 from judge.results.store import Store
+from judge.results.text import shown_as_is
 from judge.results.visibility import DEFAULT, HIDDEN, Policy
 from judge.service import scoreboard, tokens, visibility
 from judge.service.contest import Contest
@@ -218,8 +219,9 @@ class Service:
                           else "registration is closed")
         # Runs of spaces (any Unicode space) become one: a page shows "Alice  Liddell" as "Alice Liddell".
         name = " ".join((name or "").split())
-        if not name or len(name) > 100 or not name.isprintable():
-            raise Refused(422, "name: expected 1 to 100 printable characters")
+        # Printable is not visible: a variation selector (U+180B) is a mark, and "ali\u180bce" showed as "alice".
+        if not name or len(name) > 100 or not name.isprintable() or not shown_as_is(name):
+            raise Refused(422, "name: expected 1 to 100 printable characters, none of them invisible")
         key = name_key(name)
         # The check and the insert at once: two requests for one name at the same moment both passed the check.
         with self.register_lock:
