@@ -253,6 +253,21 @@ updateBoard = function(board, click) {
     assert all(150 * 1024 <= c.memory_kb < LIMIT_KB for c in result.cases), detail(result)
 
 
+def test_a_cpp_servers_own_heap_does_not_grow_into_its_cases(box, tmp_path):
+    """Round 27: a C++ box is charged whole (its start included), and the server's own frees (each
+    request parsed for its id, each answer parsed and written again) waited in AddressSanitizer's 16 MiB
+    quarantine: a solution that does nothing read 36 MB a case by the 20th case of course_schedule
+    (39 at most), against 6 at the first. The server gives that memory back after every case."""
+    problem = load_problem("course_schedule")
+    source = tmp_path / "nothing.cpp"
+    source.write_text("class Solution {\npublic:\n    vector<int> findOrder(int n, vector<vector<int>>& pre) "
+                      "{ return {}; }\n};\n")
+    cases = load_cases(problem)
+    result = grade_one(problem, cases, source, Options(box=box, skip_after_limit=False))
+    assert len(result.cases) >= 30 and all(c.memory_kb is not None for c in result.cases), detail(result)
+    assert max(c.memory_kb for c in result.cases) < 24 * 1024, detail(result)
+
+
 def test_an_honest_submission_beside_spinners_keeps_its_serial_verdict(box, tmp_path):
     """16 detached busy loops in one box, graded two at a time beside an honest submission that
     needs 0.5 s of CPU per case: each box has one core, so the honest one is AC, as alone."""

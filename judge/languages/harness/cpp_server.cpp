@@ -20,6 +20,8 @@ extern "C" const char* __asan_default_options() {
 extern "C" const char* __ubsan_default_options() { return "exitcode=87:print_stacktrace=0:halt_on_error=1"; }
 // Called with AddressSanitizer's report before it ends the process (absent without the sanitizer).
 extern "C" void __asan_set_error_report_callback(void (*callback)(const char*)) __attribute__((weak));
+// Empties the quarantine and gives the allocator's free memory back to the kernel (absent without it).
+extern "C" void __sanitizer_purge_allocator() __attribute__((weak));
 
 namespace jdg {
 
@@ -368,8 +370,10 @@ inline std::string describe(const Config& c, int status, const struct rusage& ru
 }
 
 inline std::string serve_one(const Config& c, const std::string& line, std::string (*call)(const J&)) {
+    // The judge's request starts `{"id": N,` (runner._request): read there, not by parsing the whole line,
+    // which would build the arguments' tree in this server only to throw it away.
     long long id = 0;
-    try { id = parse(line).get("id")->integer; } catch (...) {}
+    if (line.compare(0, 7, "{\"id\": ") == 0) id = strtoll(line.c_str() + 7, nullptr, 10);
     int fds[2];
     if (pipe(fds) != 0) return "{\"id\":" + std::to_string(id) + ",\"status\":\"harness_error\",\"message\":\"pipe failed\"}";
     fflush(stdout);
@@ -419,7 +423,13 @@ inline int serve(int argc, char** argv, std::string (*call)(const J&)) {
             std::string line = buffer.substr(0, nl);
             buffer.erase(0, nl + 1);
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-            write_all(c.resp, serve_one(c, line, call));
+            std::string answer = serve_one(c, line, call);
+            // This server's own frees (a request, the child's answer parsed and written again) wait in the
+            // quarantine, up to its 16 MiB, and in the allocator's caches: by the 70th case the server held
+            // 26 MB more, counted to every case (the box's whole charge is the case's, start included) and
+            // copied by every fork. Given back before the answer, the server is as small at each case.
+            if (__sanitizer_purge_allocator) __sanitizer_purge_allocator();
+            write_all(c.resp, answer);
         }
         ssize_t n = read(c.req, buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
