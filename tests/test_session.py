@@ -17,6 +17,7 @@ from judge.sandbox.runner import Reply
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEM = load_problem("minesweeper")
+ATTACKS = ROOT / "tests" / "attacks"
 
 
 def test_a_retried_case_is_charged_the_first_attempts_cpu_time():
@@ -135,6 +136,26 @@ def test_restarts_that_wait_out_a_slow_start_are_bounded(monkeypatch, tmp_path):
     outcomes = execute(PROBLEM, path, [board] * 6, Options(skip_after_limit=False)).outcomes  # as --keep-going
     assert [o.verdict for o in outcomes] == [Verdict.RE] * 3 + [Verdict.TLE] * 3, outcomes
     assert "to start again" in outcomes[-1].message and "2 times: not started again" in outcomes[-1].message
+
+
+def test_restarts_are_bounded_by_their_time_in_all(monkeypatch):
+    """Red-team round 27: restarts of 4.9 s each, just under SLOW_START (a Go init that sleeps, every
+    case ending its process), were never slow, and held the judge 14 minutes over 106 cases. Past
+    RESTART_BUDGET seconds of restarts in all the server is not started again: the remaining cases get
+    the verdict of the case that ended the last one, unrun. (A Python case that kills its server, with a
+    budget smaller than a Python start: the rule, not the 30 s.)"""
+    from judge.grading import session
+    from judge.verdict import Verdict
+
+    monkeypatch.setattr(session, "RESTART_BUDGET", 0.001)
+    board = [[list("EEEEE"), list("EEMEE"), list("EEEEE")], [0, 0]]
+    with session.Session(PROBLEM, ATTACKS / "kill_parent.py") as kept:
+        outcomes = [kept.run(board) for _ in range(5)]
+    assert [o.verdict for o in outcomes] == [Verdict.RE] * 5, outcomes
+    assert kept.starts == 2, kept.starts  # the first, and one restart: then the budget is spent
+    assert all("not run: the server was started again once" in o.message and o.cpu_ms is None
+               for o in outcomes[2:]), outcomes
+    assert "not run" not in outcomes[1].message
 
 
 def test_a_restart_is_asked_only_with_a_limit_the_server_cannot_enforce(tmp_path):

@@ -32,6 +32,10 @@ WALL_RETRIES = 2
 FAILED_STARTS = 2
 #: A restart that takes longer than this (seconds) is slow: FAILED_STARTS of them and none is made again.
 SLOW_START = 5.0
+#: Seconds of one submission's restarts in all; past them its server is not started again. Restarts of
+#: 4.9 s each (a Go init that sleeps, then every case ending the process) were never slow, and held the
+#: judge 14 minutes over 106 cases (red-team round 27); an honest JVM starts again in 0.3-1 s.
+RESTART_BUDGET = 30.0
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,8 @@ class Session:
         self.retries = WALL_RETRIES              # wall time-outs still to confirm in a fresh server
         self.failed_starts: list[Outcome] = []   # what each start that did not end `ready` meant
         self.slow_starts: list[Outcome] = []     # restarts that took longer than SLOW_START
+        self.restart_seconds = 0.0               # the wall time of every start but the first
+        self.ended: Outcome | None = None        # what the case that ended the last server got
 
     def __enter__(self) -> Session:
         self.prepare()
@@ -139,6 +145,11 @@ class Session:
                 # allowance: with --keep-going that was some 20 s of the judge's time for every case.
                 return replace(self.slow_starts[-1], message=f"{self.slow_starts[-1].message}, "
                                                               f"{len(self.slow_starts)} times: not started again")
+            if self.restart_seconds > RESTART_BUDGET and self.ended is not None:
+                again = "once" if self.starts == 2 else f"{self.starts - 1} times"
+                return replace(self.ended, message=f"{self.ended.message} (not run: the server was started "
+                               f"again {again}, {self.restart_seconds:.1f} s in all)",
+                               wall_ms=0.0, cpu_ms=None, memory_kb=None, output="")
             failed, self.failed_start = self.failed_start, None
             failed = failed or self._start()
             if failed is not None:
@@ -178,6 +189,7 @@ class Session:
         restart = reply.data.get("restart") and reply.status in (Status.TIMEOUT, Status.MEMORY)
         if reply.status.fatal or restart or not self.server.alive:
             self._stop()
+            self.ended = outcome
         return outcome
 
     def fresh(self) -> None:
@@ -191,6 +203,8 @@ class Session:
         server = Server(self._launch(), self.problem.limits, self.box, self.workdir)
         self.starts += 1
         start = server.start(meanwhile)
+        if self.starts > 1:
+            self.restart_seconds += start.wall_ms / 1000
         if start.status is Status.READY:
             self.server = server
             if self.starts > 1 and start.wall_ms > SLOW_START * 1000:
