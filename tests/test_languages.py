@@ -540,6 +540,35 @@ def test_python_an_answer_json_cannot_carry_is_named(problem, tmp_path):
     assert "the answer is nan, a float that JSON cannot carry" in run.outcomes[0].message, run.outcomes[0]
 
 
+def test_python_an_answer_that_is_not_plain_data_says_what_it_was(problem, tmp_path):
+    """Round 27: a deque returned where a list was due showed "got: null" and the encoder's complaint
+    alone; the message says what the answer was (its repr, cut short)."""
+    path = tmp_path / "returns_deque.py"
+    path.write_text("class Solution:\n    def updateBoard(self, board, click):\n        return deque(board)\n")
+    outcome = execute(problem, path, [EXAMPLE]).outcomes[0]
+    assert outcome.verdict.value == "WA" and "(deque) is not plain data (shown as null)" in outcome.message
+    assert "it was deque([['E', 'E', 'E', 'E', 'E']" in outcome.message, outcome.message
+
+
+def test_python_threads_start_with_a_stack_of_their_own(problem, tmp_path):
+    """Round 27: a thread's default stack was the box's 512 MiB RLIMIT_STACK, over the case's address-space
+    cap: a plain `threading.Thread(...).start()` was RE "can't start new thread". Threads of the default
+    stack (32 MiB; three, as a concurrency problem starts) and one of a set stack (128 MiB, the
+    deep-recursion idiom) run, and recurse 2,500 deep."""
+    body = ("import threading\n{setting}\nsys.setrecursionlimit(10 ** 6)\n\nclass Solution:\n"
+            "    def updateBoard(self, board, click):\n"
+            "        def down(n):\n            return 0 if n == 0 else 1 + down(n - 1)\n"
+            "        depth = []\n"
+            "        threads = [threading.Thread(target=lambda: depth.append(down(2500))) for _ in range({count})]\n"
+            "        for t in threads:\n            t.start()\n        for t in threads:\n            t.join()\n"
+            "        board[0][0] = str(sum(depth))\n        return board\n")
+    for setting, count in (("", 3), ("threading.stack_size(2 ** 27)", 1)):
+        path = tmp_path / "threads.py"
+        path.write_text(body.format(setting=setting, count=count))
+        outcome = execute(problem, path, [[[["E"]], [0, 0]]]).outcomes[0]
+        assert outcome.value == [[str(2500 * count)]], (setting, outcome.verdict, outcome.message)
+
+
 def judge_with_cache(cache: Path, *args: str) -> subprocess.CompletedProcess:
     """The real CLI with a cache folder of its own."""
     return judge(*args, env=dict(os.environ, JUDGE_CACHE=str(cache)))

@@ -38,6 +38,7 @@ import gc
 gc.disable()
 
 import _ctypes  # noqa: E402
+import _thread  # noqa: E402
 import importlib.machinery  # noqa: E402
 import json  # noqa: E402
 import math  # noqa: E402
@@ -66,6 +67,9 @@ SPIN_SECONDS = 0.0003
 #: The head of a request marked so, as the judge writes it.
 POLLED = re.compile(rb'\{"id": ?\d+, "poll": true,')
 
+
+#: The stack of a thread a submission starts without naming one (bytes).
+THREAD_STACK = 32 << 20
 
 #: The page the zygote and a direct worker share: the id of the case the worker runs, 0 between cases.
 RUNNING = struct.Struct("q")
@@ -144,6 +148,11 @@ def main():
     # (call(): 1 us a case, where inserting its 230 names one by one took 5).
     prelude = dict({**vars(ModuleType("__solution__")), **prelude})
     sys.setrecursionlimit(config.get("recursion_limit", 1_000_000))
+    # A thread's stack is by default the main thread's RLIMIT_STACK, the box's 512 MiB for deep recursion,
+    # and the case's address-space cap (its mapping + the memory limit) then refused every thread: a plain
+    # `threading.Thread(...).start()` was "RuntimeError: can't start new thread" (round 27). 32 MiB holds a
+    # recursion 10^5 deep through C frames; `threading.stack_size(n)` still sets a case's own, up to its cap.
+    _thread.stack_size(THREAD_STACK)
     # Everything loaded so far moves to the GC's permanent generation: the worker's collections
     # then never write to these objects' headers, so their pages stay shared instead of copied.
     gc.freeze()
@@ -712,7 +721,9 @@ def encode(outcome, limit, extra=None):
         if type(value) is float and not math.isfinite(value):  # inf where a count's -1 was due, say
             why = f"the answer is {float.__repr__(value)}, a float that JSON cannot carry (shown as null)"
         else:
-            why = f"the answer ({_TYPE_NAME.__get__(type(value))}) is not plain data: {first_line(exc)}"
+            # What it was, since `got` shows null for it (a collections.deque where a list was due, say).
+            why = (f"the answer ({_TYPE_NAME.__get__(type(value))}) is not plain data (shown as null): "
+                   f"{first_line(exc)}; it was {shown(value)[:120]}")
         outcome = {"status": "bad_value", "message": why[:300], **(extra or {})}
         data = json.dumps(outcome).encode()
     if len(data) > limit:
