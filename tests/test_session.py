@@ -158,6 +158,24 @@ def test_restarts_are_bounded_by_their_time_in_all(monkeypatch):
     assert "not run" not in outcomes[1].message
 
 
+def test_a_server_that_does_not_start_in_time_says_so(monkeypatch, tmp_path):
+    """Round 27: a Python source whose compile took 48 s (36,000 nested code objects) was TLE "wall time
+    limit (3 s) exceeded" after 23 s: the start's allowance had run out, not the case's wall limit."""
+    from judge.grading import session
+    from judge.sandbox import runner
+    from judge.verdict import Verdict
+
+    monkeypatch.setattr(runner, "START_TIMEOUT", 0.0)  # the start may take the case's wall limit alone
+    source = tmp_path / "sleeps_at_start.cpp"
+    source.write_text("static int slept = (usleep(6000000), 0);\n"
+                      "class Solution {\npublic:\n"
+                      "    vector<vector<char>> updateBoard(vector<vector<char>>& b, vector<int>& c) { return b; }\n"
+                      "};\n")
+    with session.Session(PROBLEM, source) as kept:
+        outcome = kept.run([[["E"]], [0, 0]])
+    assert outcome.verdict is Verdict.TLE and "the server did not start within 3 s" in outcome.message, outcome
+
+
 def test_a_restart_is_asked_only_with_a_limit_the_server_cannot_enforce(tmp_path):
     """A forged `ok` line with `"restart": true` (Go and Java code can write the judge's pipe) does not
     make the judge start a fresh server; the harness's own line for that case then arrives late (RE)."""

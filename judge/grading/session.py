@@ -229,6 +229,12 @@ class Session:
             # message is shown whatever the case's group and which costs no try in a contest.
             return Outcome(Verdict.RE, message="the server said the source does not compile, after its compiler "
                            "or an earlier start had accepted it", wall_ms=start.wall_ms, output=start.output)
+        if start.status is Status.WALL_TIMEOUT:
+            # Not the case's wall limit, which it never reached: its server's start ran out (a Python source
+            # whose compile takes the start's whole allowance, code before `ready` that sleeps).
+            return Outcome(Verdict.TLE, message=f"the server did not start within {start.wall_ms / 1000:.0f} s "
+                           "(compiling the source, or the submission's code before the first case)",
+                           wall_ms=start.wall_ms, output=start.output)
         return interpret(self.problem, start)
 
     def _launch(self) -> Launch:
