@@ -274,6 +274,8 @@ def test_a_submission_past_the_hard_time_limit_gets_je_alone(cluster):
     late = results["sleeper.py"]
     assert late["verdict"] == "JE" and "hard time limit" in late["message"], late["message"]
     assert {c["verdict"] for c in late["cases"]} == {"JE"}
+    # said before anything was sent (round 27: a right but slow one gets JE too), with the limit that would do
+    assert "over the workers' hard time limit" in done.stderr and "start the workers with --time-limit" in done.stderr
 
 
 def tls_files(folder: Path) -> tuple[Path, Path, Path]:

@@ -134,6 +134,7 @@ class Cluster:
     def __init__(self, url: str):
         ping(url)  # before anything is written anywhere: a broker that is down is one clear error
         self.url = url
+        self.hard_limit: float | None = None  # the live workers' smallest hard time limit, once ready() asked
         self.app = make_app(url, sender=True)
 
     def broker_run(self) -> str | None:
@@ -248,6 +249,8 @@ class Cluster:
         for worker in live:
             for name in worker.languages:
                 served.setdefault(name, []).append(worker.name)
+        limits = [w.time_limit for w in live if wanted & set(w.languages) and w.time_limit]
+        self.hard_limit = min(limits) if limits else None
         for name in sorted(wanted - set(served)):
             warn(f"no live worker serves {languages.by_name(name).title}: its submissions get JE "
                  f"(start one with `judge worker --broker URL --languages {name}`)")
@@ -264,6 +267,13 @@ class Cluster:
                   progress: Callable[[SubmissionResult], None]) -> list[SubmissionResult]:
             jobs, refused = jobs_for(sources, problem.id, tests, problem.grading_fingerprint, author=author,
                                      fuzz=fuzz, seed=seed, keep_going=keep_going)
+            # Each case is bounded by its wall limit, the whole job only by the workers' hard limit: a right
+            # but slow submission (0.8 s of sleep a case, 1,106 cases) passed 900 s and got JE (round 27).
+            slowest = len(cases) * problem.limits.wall_time
+            if self.hard_limit is not None and slowest > self.hard_limit:
+                warn(f"{len(cases)} cases of up to {problem.limits.wall_time:g} s of wall time each may take a "
+                     f"submission {slowest:.0f} s, over the workers' hard time limit of {self.hard_limit:.0f} s: "
+                     f"one that slow gets JE (start the workers with --time-limit {slowest + 120:.0f})")
             done: dict[str, SubmissionResult] = {}
 
             def finish(result: SubmissionResult) -> None:
@@ -364,7 +374,8 @@ def meaning(meta: dict[str, Any]) -> dict[str, Any] | str:
     status, value = meta.get("status"), meta.get("result")
     if status != "SUCCESS":
         if type(value).__name__ == "TimeLimitExceeded":
-            return f"graded for longer than the workers' hard time limit ({value}); stopped"
+            return (f"graded for longer than the workers' hard time limit ({value}); stopped "
+                    f"(a slow submission on many cases: start the workers with a larger --time-limit)")
         if status == "REVOKED" or type(value).__name__ == "TaskRevokedError":  # nothing here revokes a job
             return f"the job was ended before it was graded (the broker restarted?): grade it again ({value})"
         return f"the worker failed: {type(value).__name__}: {value}"

@@ -163,7 +163,7 @@ function main() {
     next();
   });
   input.on('end', () => {
-    const stop = () => (pending || queue.length ? setTimeout(stop, 5) : process.exit(0));
+    const stop = () => (pending || queue.length || held !== null ? setTimeout(stop, 5) : process.exit(0));
     stop();
   });
 }
