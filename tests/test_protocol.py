@@ -383,6 +383,7 @@ HOSTILE = {
     "throwing_what.cpp": (Verdict.RE, "Trap"),
     "throwing_message.java": (Verdict.RE, "<its message could not be read: getMessage() threw"),
     "panic_nil.go": (Verdict.RE, "panic(nil) or runtime.Goexit"),
+    "goexit_error.go": (Verdict.RE, "ended the goroutine (runtime.Goexit)"),
 }
 ACCEPTED = SUBMISSIONS / "accepted" / "bfs_class.py"
 

@@ -120,12 +120,22 @@ func jxServe(cfg *jxConfig, line []byte) map[string]any {
 			if answered {
 				return
 			}
+			sent := false
+			defer func() {
+				// A panic value whose Error or String method calls runtime.Goexit ends this goroutine inside
+				// Sprint (fmt recovers a panic there, not a Goexit): the case still answers, at once.
+				if !sent {
+					done <- map[string]any{"status": "exception", "type": "panic",
+						"message": "a panic whose value's Error or String method ended the goroutine (runtime.Goexit)"}
+				}
+			}()
 			message := "panic(nil) or runtime.Goexit: the call ended without returning"
 			if r != nil {
 				message = jxShort(jxfmt.Sprint(r))
 			}
 			done <- map[string]any{"status": "exception", "type": "panic", "message": message,
 				"where": jxWhere(string(jxdebug.Stack()))}
+			sent = true
 		}()
 		args := make([]jxreflect.Value, len(request.Args))
 		for i, raw := range request.Args {
