@@ -93,6 +93,24 @@ def test_search_says_when_its_counterexample_fails_only_after_earlier_inputs(tmp
     assert plain.found is not None and fuzz.ALONE_NOTE not in plain.notes
 
 
+def test_a_failure_seen_only_under_the_shrinking_limit_is_not_shown(tmp_path):
+    """Round 27: a submission that reads its own CPU limit (its config is its server's argv) and answers
+    wrong only under the search's lower one, and on boards of 30 squares or more, was shown a 1x2 board
+    that it never fails when graded. Every failure under the shrinking limit is confirmed under the real
+    one now: what is shown fails there too."""
+    path = tmp_path / "reads_its_limit.py"
+    path.write_text((SUBMISSIONS / "accepted" / "bfs_class.py").read_text() + (
+        "\n\nimport json as _json\n_real = Solution.updateBoard\n"
+        "_shrinking = _json.loads(sys.argv[1])['cpu_limit'] < 1\n\n"
+        "def _lying(self, board, click):\n    out = _real(self, board, click)\n"
+        "    if _shrinking or len(board) * len(board[0]) >= 30:\n        out[click[0]][click[1]] = 'X'\n"
+        "    return out\n\nSolution.updateBoard = _lying\n"))
+    outcome = fuzz.search(PROBLEM, path, examples=60, seed=529)
+    assert outcome.found is not None
+    board = outcome.found.case.args["board"]
+    assert len(board) * len(board[0]) >= 30, board
+
+
 def test_search_finds_nothing_on_an_accepted_submission():
     outcome = fuzz.search(PROBLEM, SUBMISSIONS / "accepted" / "bfs_class.py", examples=30, seed=1)
     assert outcome.found is None and outcome.stopped is None and outcome.examples >= 10

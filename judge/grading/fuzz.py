@@ -299,10 +299,13 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
             if not mine.ok or not runner.ok:
                 return False
             bad = _wrong(problem, args, expected.value, attempt)
-            real = runner is mine or attempt.verdict is not Verdict.TLE
+            # A failure under the shrinking limit is confirmed under the real one before it is shown: a time-out
+            # may not hold there, and a submission can read its limit from its config (round 27: one that
+            # answered wrong only under a lower cpu_limit was shown a counterexample it never fails when graded).
+            real = runner is mine
             seen[key] = (bad, expected.value, attempt, real)
             outcome.failing += bad
-            slow[0] += not real
+            slow[0] += not real and attempt.verdict is Verdict.TLE
             outcome.full_waits += runner is mine and attempt.verdict is Verdict.TLE
             if bad and not shrinking:
                 limit = shrink_limit(problem.limits.time, slowest[0])
@@ -391,8 +394,8 @@ def _confirmed(problem: Problem, mine: Session, seen: dict[str, tuple[bool, Any,
                key: str, waits: list[int]) -> dict[str, Any] | None:
     """The smallest failing input whose failure holds under the real limit, starting from hypothesis' minimum.
 
-    A failure other than a time-out does not depend on the limit. Time-outs under the shrinking limit
-    are run again under the real one: the minimum first; then the failing inputs by size, up from the
+    Failures under the shrinking limit (time-outs, and anything else: code can read its own limit) are
+    run again under the real one: the minimum first; then the failing inputs by size, up from the
     smallest, to the first that holds (after LINEAR_CONFIRMATIONS, a binary search over the rest),
     never past the smallest input already known to fail under the real limit. An input that passes
     costs its own time, one that times out the whole limit: so the scan goes up, with few of those."""
