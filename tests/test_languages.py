@@ -522,14 +522,17 @@ def test_errors_only_in_the_glue_name_the_entry_point_even_beside_notes_on_the_s
     assert not cpp.explain_compile_error("\n".join([own, error, note])).startswith(cpp.no_entry)
 
 
-def test_a_cpp_define_int_says_it_reached_the_judges_main(problem, tmp_path):
-    """`#define int long long` rewrites the `int main` after the solution: g++ says only "'::main'
-    must return 'int'", with no line; the CE says what did it."""
+def test_a_cpp_submissions_macros_and_names_do_not_reach_the_server(problem, tmp_path):
+    """The server is a translation unit of its own (round 27): `#define int long long` rewrote its `int
+    main` ("'::main' must return 'int'", CE), and a global named as a function its headers declare
+    (`int wait[2005];`, an in-degree table) was CE beside <sys/wait.h>. Both now compile and answer as
+    the accepted solution does."""
     source = (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text()
-    path = tmp_path / "define_int.cpp"
-    path.write_text(f"#define int long long\n// {uuid.uuid4()}\n{source}")
-    run = execute(problem, path, [EXAMPLE])
-    assert run.compile_error and "must return" in run.compile_error and "#define int" in run.compile_error
+    for prefix in ("#define int long long\n", "int wait[2005];\n"):
+        path = tmp_path / "names.cpp"
+        path.write_text(f"{prefix}// {uuid.uuid4()}\n{source}")
+        run = execute(problem, path, [EXAMPLE])
+        assert run.compile_error is None and run.outcomes[0].value == EXAMPLE_OUT, (prefix, run.compile_error)
 
 
 def test_python_an_answer_json_cannot_carry_is_named(problem, tmp_path):

@@ -1,13 +1,19 @@
 // Serves one C++ submission's cases inside the box: compiled once, a forked child per case.
-// Protocol: see judge/sandbox/protocol.py. This text is placed after the platform's implicit
-// `#include <bits/stdc++.h>` / `using namespace std;` and before the submission; everything lives in
-// namespace jdg so it cannot clash with the submission's names. The generated glue (after the
-// submission) converts the neutral arguments with jdg::conv<T> and calls the entry point.
-#include <cxxabi.h>
+// Protocol: see judge/sandbox/protocol.py. This is the server's own translation unit (its system
+// headers, main()); the submission's is main.cpp: the platform's implicit `#include <bits/stdc++.h>` /
+// `using namespace std;`, cpp_values.h, cpp_case.h, the submission, then the generated glue, which
+// converts the neutral arguments with jdg::conv<T>, calls the entry point and defines jdg_case(), the
+// one function this file calls there. A submission's macros reach neither this file nor its main().
+#include "cpp_values.h"
+
+#include <csignal>
+#include <iostream>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <unistd.h>
+
+// The glue's (main.cpp): one case's outcome as JSON, from its request line.
+std::string jdg_case(const std::string& line);
 
 // The sanitizers LeetCode builds with (AddressSanitizer, UndefinedBehaviorSanitizer): a read past a
 // vector's end or a signed overflow ends the case, as there, instead of passing by luck. Each ends a
@@ -25,195 +31,7 @@ extern "C" void __sanitizer_purge_allocator() __attribute__((weak));
 
 namespace jdg {
 
-// A JSON value: only what the protocol needs (null, bool, number, string, array, object).
-struct J {
-    enum Kind { NUL, BOOL, NUM, STR, ARR, OBJ } kind = NUL;
-    bool b = false;
-    double num = 0;
-    long long integer = 0;
-    std::string str;
-    std::vector<J> items;
-    std::vector<std::pair<std::string, J>> fields;
-    const J* get(const std::string& key) const {
-        for (auto& f : fields) if (f.first == key) return &f.second;
-        return nullptr;
-    }
-};
-
-struct Parser {
-    const std::string& t;
-    size_t p = 0;
-    int depth = 0;  // a child's payload is the submission's to write: its nesting must not blow this stack
-    void ws() { while (p < t.size() && isspace((unsigned char)t[p])) p++; }
-    void fail() { throw std::runtime_error("bad JSON"); }
-    J value() {
-        ws();
-        if (p >= t.size()) fail();
-        J v;
-        char c = t[p];
-        if ((c == '{' || c == '[') && ++depth > 256) fail();
-        if (c == '{') {
-            v.kind = J::OBJ; p++; ws();
-            if (p < t.size() && t[p] == '}') { p++; depth--; return v; }
-            while (true) {
-                ws(); std::string key = string_(); ws();
-                if (p >= t.size() || t[p] != ':') fail();
-                p++; v.fields.emplace_back(key, value()); ws();
-                if (p < t.size() && t[p] == ',') { p++; continue; }
-                if (p < t.size() && t[p] == '}') { p++; depth--; return v; }
-                fail();
-            }
-        }
-        if (c == '[') {
-            v.kind = J::ARR; p++; ws();
-            if (p < t.size() && t[p] == ']') { p++; depth--; return v; }
-            while (true) {
-                v.items.push_back(value()); ws();
-                if (p < t.size() && t[p] == ',') { p++; continue; }
-                if (p < t.size() && t[p] == ']') { p++; depth--; return v; }
-                fail();
-            }
-        }
-        if (c == '"') { v.kind = J::STR; v.str = string_(); return v; }
-        if (t.compare(p, 4, "true") == 0) { p += 4; v.kind = J::BOOL; v.b = true; return v; }
-        if (t.compare(p, 5, "false") == 0) { p += 5; v.kind = J::BOOL; return v; }
-        if (t.compare(p, 4, "null") == 0) { p += 4; return v; }
-        size_t end = p;
-        while (end < t.size() && strchr("+-0123456789.eE", t[end])) end++;
-        if (end == p) fail();
-        std::string number = t.substr(p, end - p);
-        p = end;
-        v.kind = J::NUM; v.num = strtod(number.c_str(), nullptr); v.integer = strtoll(number.c_str(), nullptr, 10);
-        return v;
-    }
-    std::string string_() {
-        if (p >= t.size() || t[p] != '"') fail();
-        p++;
-        std::string out;
-        while (p < t.size() && t[p] != '"') {
-            char c = t[p++];
-            if (c != '\\') { out += c; continue; }
-            if (p >= t.size()) fail();
-            char e = t[p++];
-            switch (e) {
-                case 'n': out += '\n'; break;
-                case 't': out += '\t'; break;
-                case 'r': out += '\r'; break;
-                case 'b': out += '\b'; break;
-                case 'f': out += '\f'; break;
-                case 'u': {  // the protocol only carries ASCII; keep the low byte of \u00XX
-                    if (p + 4 > t.size()) fail();
-                    out += (char)strtol(t.substr(p, 4).c_str(), nullptr, 16);
-                    p += 4; break;
-                }
-                default: out += e;
-            }
-        }
-        if (p >= t.size()) fail();
-        p++;
-        return out;
-    }
-};
-
-inline J parse(const std::string& text) { Parser parser{text}; return parser.value(); }
-
-inline void quote(std::string& out, const std::string& s) {
-    out += '"';
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') { out += '\\'; out += (char)c; }
-        else if (c < 0x20 || c >= 0x7f) { char buf[8]; snprintf(buf, sizeof buf, "\\u%04x", c); out += buf; }
-        else out += (char)c;
-    }
-    out += '"';
-}
-
-// Neutral type <-> C++ type, once for every problem: int long double bool char string, and vectors.
-template <class T> struct conv;
-template <> struct conv<int> {
-    static int from(const J& j) { return (int)j.integer; }
-    static void to(std::string& o, int v) { o += std::to_string(v); }
-};
-template <> struct conv<long long> {
-    static long long from(const J& j) { return j.integer; }
-    static void to(std::string& o, long long v) { o += std::to_string(v); }
-};
-template <> struct conv<double> {
-    static double from(const J& j) { return j.num; }
-    static void to(std::string& o, double v) { char b[64]; snprintf(b, sizeof b, "%.17g", v); o += std::isfinite(v) ? b : "null"; }
-};
-template <> struct conv<bool> {
-    static bool from(const J& j) { return j.b; }
-    static void to(std::string& o, bool v) { o += v ? "true" : "false"; }
-};
-template <> struct conv<char> {
-    static char from(const J& j) { return j.str.empty() ? '\0' : j.str[0]; }
-    static void to(std::string& o, char v) { quote(o, std::string(1, v)); }
-};
-template <> struct conv<std::string> {
-    static std::string from(const J& j) { return j.str; }
-    static void to(std::string& o, const std::string& v) { quote(o, v); }
-};
-template <class T> struct conv<std::vector<T>> {
-    static std::vector<T> from(const J& j) {
-        std::vector<T> v;
-        v.reserve(j.items.size());
-        for (auto& item : j.items) v.push_back(conv<T>::from(item));
-        return v;
-    }
-    static void to(std::string& o, const std::vector<T>& v) {
-        o += '[';
-        for (size_t i = 0; i < v.size(); i++) { if (i) o += ','; conv<T>::to(o, v[i]); }
-        o += ']';
-    }
-};
-template <class T> std::string dump(const T& v) { std::string o; conv<T>::to(o, v); return o; }
-
-// A parsed value written back as JSON (numbers as parsed: integers exactly, others to 17 digits).
-inline void emit(std::string& o, const J& v) {
-    switch (v.kind) {
-        case J::NUL: o += "null"; break;
-        case J::BOOL: o += v.b ? "true" : "false"; break;
-        case J::NUM:
-            if ((double)v.integer == v.num) o += std::to_string(v.integer);
-            else conv<double>::to(o, v.num);
-            break;
-        case J::STR: quote(o, v.str); break;
-        case J::ARR:
-            o += '[';
-            for (size_t i = 0; i < v.items.size(); i++) { if (i) o += ','; emit(o, v.items[i]); }
-            o += ']';
-            break;
-        case J::OBJ:
-            o += '{';
-            for (size_t i = 0; i < v.fields.size(); i++) {
-                if (i) o += ',';
-                quote(o, v.fields[i].first);
-                o += ':';
-                emit(o, v.fields[i].second);
-            }
-            o += '}';
-            break;
-    }
-}
-
 struct Config { int req = -1, resp = -1; double cpu_limit = 1; long long memory = 256 << 20, output = 1 << 20; };
-
-inline void write_all(int fd, const std::string& data) {
-    size_t done = 0;
-    while (done < data.size()) {
-        ssize_t n = write(fd, data.data() + done, data.size() - done);
-        if (n <= 0) { if (n < 0 && errno == EINTR) continue; return; }
-        done += n;
-    }
-}
-
-inline std::string demangle(const char* name) {
-    int status = 0;
-    char* text = abi::__cxa_demangle(name, nullptr, nullptr, &status);
-    std::string out = status == 0 && text ? text : name;
-    free(text);
-    return out;
-}
 
 // The forked child's outcome pipe, for the sanitizer's report callback below.
 inline int outcome_fd = -1;
@@ -260,8 +78,8 @@ inline void sanitizer_report(const char* report) {
     _exit(0);
 }
 
-// The forked child: its own limits, the call, the outcome as one JSON object on `fd`. Never returns.
-inline void child(const Config& c, const std::string& line, int fd, std::string (*call)(const J&)) {
+// The forked child: its own limits, the case (jdg_case), its outcome on `fd`. Never returns.
+inline void child(const Config& c, const std::string& line, int fd) {
     outcome_fd = fd;
     if (__asan_set_error_report_callback) __asan_set_error_report_callback(sanitizer_report);
     close(c.req);
@@ -282,35 +100,7 @@ inline void child(const Config& c, const std::string& line, int fd, std::string 
         st.rlim_cur = (rlim_t)c.memory / 2;
         setrlimit(RLIMIT_STACK, &st);
     }
-    std::string out;
-    try {
-        J request = parse(line);
-        const J* args = request.get("args");
-        if (!args) throw std::runtime_error("request without args");
-        std::string value = call(*args);
-        out = "{\"status\":\"ok\",\"value\":" + value + "}";
-    } catch (const std::bad_alloc&) {
-        out = "{\"status\":\"memory\"}";
-    } catch (const std::exception& e) {
-        // what() is the submission's code: it may throw, or return null.
-        std::string type = demangle(typeid(e).name()), message;
-        try {
-            const char* what = e.what();
-            message = what ? what : "";
-        } catch (...) {
-            message = "<its message could not be read: what() threw>";
-        }
-        out = "{\"status\":\"exception\",\"type\":";
-        quote(out, type);
-        out += ",\"message\":";
-        quote(out, message.substr(0, 300));
-        out += "}";
-    } catch (...) {
-        std::type_info* t = abi::__cxa_current_exception_type();
-        out = "{\"status\":\"exception\",\"type\":";
-        quote(out, t ? demangle(t->name()) : "unknown");
-        out += ",\"message\":\"a value that is not a std::exception was thrown\"}";
-    }
+    std::string out = jdg_case(line);
     if ((long long)out.size() > c.output) out = "{\"status\":\"output_limit\"}";
     write_all(fd, out);
     fflush(stdout);
@@ -369,7 +159,7 @@ inline std::string describe(const Config& c, int status, const struct rusage& ru
     return "\"status\":\"exit\",\"code\":" + std::to_string(code);
 }
 
-inline std::string serve_one(const Config& c, const std::string& line, std::string (*call)(const J&)) {
+inline std::string serve_one(const Config& c, const std::string& line) {
     // The judge's request starts `{"id": N,` (runner._request): read there, not by parsing the whole line,
     // which would build the arguments' tree in this server only to throw it away.
     long long id = 0;
@@ -379,7 +169,7 @@ inline std::string serve_one(const Config& c, const std::string& line, std::stri
     fflush(stdout);
     std::cout.flush();
     pid_t pid = fork();
-    if (pid == 0) { close(fds[0]); child(c, line, fds[1], call); }
+    if (pid == 0) { close(fds[0]); child(c, line, fds[1]); }
     close(fds[1]);
     std::string payload;
     bool too_big = false;
@@ -401,7 +191,7 @@ inline std::string serve_one(const Config& c, const std::string& line, std::stri
     return head + describe(c, status, ru, payload, too_big) + "}\n";
 }
 
-inline int serve(int argc, char** argv, std::string (*call)(const J&)) {
+inline int serve(int argc, char** argv) {
     if (argc < 2) { fprintf(stderr, "usage: server CONFIG_JSON\n"); return 2; }
     J config = parse(argv[1]);
     Config c;
@@ -423,7 +213,7 @@ inline int serve(int argc, char** argv, std::string (*call)(const J&)) {
             std::string line = buffer.substr(0, nl);
             buffer.erase(0, nl + 1);
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-            std::string answer = serve_one(c, line, call);
+            std::string answer = serve_one(c, line);
             // This server's own frees (a request, the child's answer parsed and written again) wait in the
             // quarantine, up to its 16 MiB, and in the allocator's caches: by the 70th case the server held
             // 26 MB more, counted to every case (the box's whole charge is the case's, start included) and
@@ -439,3 +229,5 @@ inline int serve(int argc, char** argv, std::string (*call)(const J&)) {
 }
 
 }  // namespace jdg
+
+int main(int argc, char** argv) { return jdg::serve(argc, argv); }
