@@ -555,17 +555,19 @@ def test_python_an_answer_that_is_not_plain_data_says_what_it_was(problem, tmp_p
 
 def test_python_threads_start_with_a_stack_of_their_own(problem, tmp_path):
     """Round 27: a thread's default stack was the box's 512 MiB RLIMIT_STACK, over the case's address-space
-    cap: a plain `threading.Thread(...).start()` was RE "can't start new thread". Threads of the default
-    stack (32 MiB; three, as a concurrency problem starts) and one of a set stack (128 MiB, the
+    cap: a plain `threading.Thread(...).start()` was RE "can't start new thread"; and then (the review)
+    each thread's own 64 MiB malloc arena left room for three to five. Eight threads of the default stack
+    (16 MiB, one arena for all: a ThreadPoolExecutor of 8), all alive at once, and one of a set stack (128 MiB, the
     deep-recursion idiom) run, and recurse 2,500 deep."""
     body = ("import threading\n{setting}\nsys.setrecursionlimit(10 ** 6)\n\nclass Solution:\n"
             "    def updateBoard(self, board, click):\n"
             "        def down(n):\n            return 0 if n == 0 else 1 + down(n - 1)\n"
-            "        depth = []\n"
-            "        threads = [threading.Thread(target=lambda: depth.append(down(2500))) for _ in range({count})]\n"
+            "        depth, together = [], threading.Barrier({count})\n"
+            "        def work():\n            together.wait()\n            depth.append(down(2500))\n"
+            "        threads = [threading.Thread(target=work) for _ in range({count})]\n"
             "        for t in threads:\n            t.start()\n        for t in threads:\n            t.join()\n"
             "        board[0][0] = str(sum(depth))\n        return board\n")
-    for setting, count in (("", 3), ("threading.stack_size(2 ** 27)", 1)):
+    for setting, count in (("", 8), ("threading.stack_size(2 ** 27)", 1)):
         path = tmp_path / "threads.py"
         path.write_text(body.format(setting=setting, count=count))
         outcome = execute(problem, path, [[[["E"]], [0, 0]]]).outcomes[0]

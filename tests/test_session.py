@@ -18,6 +18,7 @@ from judge.sandbox.runner import Reply
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEM = load_problem("minesweeper")
 ATTACKS = ROOT / "tests" / "attacks"
+SUBMISSIONS_ACCEPTED = ROOT / "submissions" / "minesweeper" / "accepted"
 
 
 def test_a_retried_case_is_charged_the_first_attempts_cpu_time():
@@ -141,13 +142,15 @@ def test_restarts_that_wait_out_a_slow_start_are_bounded(monkeypatch, tmp_path):
 def test_restarts_are_bounded_by_their_time_in_all(monkeypatch):
     """Red-team round 27: restarts of 4.9 s each, just under SLOW_START (a Go init that sleeps, every
     case ending its process), were never slow, and held the judge 14 minutes over 106 cases. Past
-    RESTART_BUDGET seconds of restarts in all the server is not started again: the remaining cases get
-    the verdict of the case that ended the last one, unrun. (A Python case that kills its server, with a
-    budget smaller than a Python start: the rule, not the 30 s.)"""
+    RESTART_BUDGET seconds of restarts in all (or RESTART_SHARE a case run, the larger) the server is
+    not started again: the remaining cases get the verdict of the case that ended the last one, unrun.
+    (A Python case that kills its server, with a budget smaller than a Python start: the rule, not the
+    figures.)"""
     from judge.grading import session
     from judge.verdict import Verdict
 
     monkeypatch.setattr(session, "RESTART_BUDGET", 0.001)
+    monkeypatch.setattr(session, "RESTART_SHARE", 0.0)
     board = [[list("EEEEE"), list("EEMEE"), list("EEEEE")], [0, 0]]
     with session.Session(PROBLEM, ATTACKS / "kill_parent.py") as kept:
         outcomes = [kept.run(board) for _ in range(5)]
@@ -156,6 +159,13 @@ def test_restarts_are_bounded_by_their_time_in_all(monkeypatch):
     assert all("not run: the server was started again once" in o.message and o.cpu_ms is None
                for o in outcomes[2:]), outcomes
     assert "not run" not in outcomes[1].message
+    # The review of round 27: a server the judge ended itself (fresh(): a case of a group shown in full
+    # gets a server of its own) is no restart of the submission's, and a case after it is run.
+    with session.Session(PROBLEM, SUBMISSIONS_ACCEPTED / "bfs_class.py") as honest:
+        for _ in range(4):
+            honest.fresh()
+            assert honest.run(board).verdict is None
+    assert honest.starts == 4 and honest.restart_seconds == 0.0
 
 
 def test_a_server_that_does_not_start_in_time_says_so(monkeypatch, tmp_path):

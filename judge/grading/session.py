@@ -32,10 +32,13 @@ WALL_RETRIES = 2
 FAILED_STARTS = 2
 #: A restart that takes longer than this (seconds) is slow: FAILED_STARTS of them and none is made again.
 SLOW_START = 5.0
-#: Seconds of one submission's restarts in all; past them its server is not started again. Restarts of
-#: 4.9 s each (a Go init that sleeps, then every case ending the process) were never slow, and held the
-#: judge 14 minutes over 106 cases (red-team round 27); an honest JVM starts again in 0.3-1 s.
+#: Seconds of one submission's restarts (after its own cases ended its server) it may take in all: at
+#: least RESTART_BUDGET, and RESTART_SHARE a case it has run. Past them its server is not started again.
+#: Restarts of 4.9 s each (a Go init that sleeps, then every case ending the process) were never slow,
+#: and held the judge 14 minutes over 106 cases (red-team round 27); an honest JVM starts again in
+#: 0.1-0.4 s, on a machine at load 10 too, so even a restart after every case stays within the share.
 RESTART_BUDGET = 30.0
+RESTART_SHARE = 1.0
 
 
 @dataclass(frozen=True)
@@ -80,8 +83,9 @@ class Session:
         self.retries = WALL_RETRIES              # wall time-outs still to confirm in a fresh server
         self.failed_starts: list[Outcome] = []   # what each start that did not end `ready` meant
         self.slow_starts: list[Outcome] = []     # restarts that took longer than SLOW_START
-        self.restart_seconds = 0.0               # the wall time of every start but the first
-        self.ended: Outcome | None = None        # what the case that ended the last server got
+        self.restart_seconds = 0.0               # the wall time of the starts after a case ended the server
+        self.ended: Outcome | None = None        # what the last case got, when it ended the server
+        self.runs = 0                            # inputs run
 
     def __enter__(self) -> Session:
         self.prepare()
@@ -145,16 +149,18 @@ class Session:
                 # allowance: with --keep-going that was some 20 s of the judge's time for every case.
                 return replace(self.slow_starts[-1], message=f"{self.slow_starts[-1].message}, "
                                                               f"{len(self.slow_starts)} times: not started again")
-            if self.restart_seconds > RESTART_BUDGET and self.ended is not None:
+            if self.ended is not None and self.restart_seconds > max(RESTART_BUDGET, RESTART_SHARE * self.runs):
                 again = "once" if self.starts == 2 else f"{self.starts - 1} times"
                 return replace(self.ended, message=f"{self.ended.message} (not run: the server was started "
                                f"again {again}, {self.restart_seconds:.1f} s in all)",
                                wall_ms=0.0, cpu_ms=None, memory_kb=None, output="")
             failed, self.failed_start = self.failed_start, None
-            failed = failed or self._start()
+            failed = failed or self._start(owed=self.ended is not None)
             if failed is not None:
                 return failed
         assert self.server is not None  # _start() set it
+        self.runs += 1
+        self.ended = None
         reply = self.server.run(args, following, known, poll)
         if reply.status is Status.WALL_TIMEOUT and self.retries > 0:
             # The CPU limit is on the box's CPU time and load cannot trip it; the wall limit (3x CPU) can be
@@ -195,15 +201,17 @@ class Session:
     def fresh(self) -> None:
         """End the server now: the next input starts a new one, which has seen none of the inputs before."""
         self._stop()
+        self.ended = None  # the judge's choice: not the submission's restart
 
-    def _start(self, meanwhile: Callable[[], None] | None = None) -> Outcome | None:
-        """Start a server for the next input; None when it is ready, else what its failure means."""
+    def _start(self, meanwhile: Callable[[], None] | None = None, owed: bool = False) -> Outcome | None:
+        """Start a server for the next input; None when it is ready, else what its failure means. `owed`:
+        a case of the submission ended the last one, so this start counts to its restarts' time."""
         assert self.workdir is not None and self.prepared is not None  # prepare() made both before any server
         self.prepared.uncache()  # this box pays for the program's pages it reads, as for its heap
         server = Server(self._launch(), self.problem.limits, self.box, self.workdir)
         self.starts += 1
         start = server.start(meanwhile)
-        if self.starts > 1:
+        if owed:
             self.restart_seconds += start.wall_ms / 1000
         if start.status is Status.READY:
             self.server = server

@@ -69,7 +69,11 @@ POLLED = re.compile(rb'\{"id": ?\d+, "poll": true,')
 
 
 #: The stack of a thread a submission starts without naming one (bytes).
-THREAD_STACK = 32 << 20
+THREAD_STACK = 16 << 20
+#: mallopt's M_ARENA_MAX: one malloc arena for every thread. glibc reserves 64 MiB of address space for
+#: each thread's own arena, which the case's address-space cap counted: beside 32 MiB stacks, only three
+#: to five threads could start (a ThreadPoolExecutor of 8 was RE). The GIL leaves nothing to gain from more.
+M_ARENA_MAX = -8
 
 #: The page the zygote and a direct worker share: the id of the case the worker runs, 0 between cases.
 RUNNING = struct.Struct("q")
@@ -150,9 +154,11 @@ def main():
     sys.setrecursionlimit(config.get("recursion_limit", 1_000_000))
     # A thread's stack is by default the main thread's RLIMIT_STACK, the box's 512 MiB for deep recursion,
     # and the case's address-space cap (its mapping + the memory limit) then refused every thread: a plain
-    # `threading.Thread(...).start()` was "RuntimeError: can't start new thread" (round 27). 32 MiB holds a
-    # recursion 10^5 deep through C frames; `threading.stack_size(n)` still sets a case's own, up to its cap.
+    # `threading.Thread(...).start()` was "RuntimeError: can't start new thread" (round 27). 16 MiB holds
+    # far more than a 50x50 board's recursion (Python 3.11's calls between Python functions take no C
+    # stack); `threading.stack_size(n)` still sets a case's own, up to its cap.
     _thread.stack_size(THREAD_STACK)
+    _Function(("mallopt", _Libc))(M_ARENA_MAX, 1)
     # Everything loaded so far moves to the GC's permanent generation: the worker's collections
     # then never write to these objects' headers, so their pages stay shared instead of copied.
     gc.freeze()
@@ -675,7 +681,8 @@ def shown(value):
     """repr() of a value the submission made, or a note saying it could not be shown."""
     try:
         text = repr(value)
-        return text[:300] if isinstance(text, str) else "?"
+        # str's own slicing: a str subclass's __getitem__ is the submission's code (the review of round 27).
+        return str.__getitem__(text, slice(0, 300)) if isinstance(text, str) else "?"
     except BaseException:
         return "<a value whose repr() raised>"
 
