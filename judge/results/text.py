@@ -58,9 +58,14 @@ def terminal(text: Any) -> str:
     return _UNSAFE.sub(_escape, str(text))
 
 
-def shown_as_is(text: str) -> bool:
-    """Whether `text` holds nothing `terminal` would escape: no control, bidi or invisible character."""
-    return _UNSAFE.search(text) is None
+#: What two names that look alike may differ by: the bidi controls, the invisible characters above and
+#: the two joiners (which a script needs, but which no one can see either).
+_UNSEEN = re.compile(f"[{_BIDI}{_INVISIBLE}\u200c\u200d]")
+
+
+def unseen_removed(text: str) -> str:
+    """`text` without the characters that show as nothing (for telling whether two names look alike)."""
+    return _UNSEEN.sub("", text)
 
 
 def multiline(text: Any) -> str:
