@@ -131,10 +131,11 @@ def _worker(name: object, info: object) -> Worker | None:
 class Cluster:
     """The broker at `url` seen from the sending side."""
 
+    hard_limit: float | None = None  # the live workers' smallest hard time limit, once ready() asked
+
     def __init__(self, url: str):
         ping(url)  # before anything is written anywhere: a broker that is down is one clear error
         self.url = url
-        self.hard_limit: float | None = None  # the live workers' smallest hard time limit, once ready() asked
         self.app = make_app(url, sender=True)
 
     def broker_run(self) -> str | None:
