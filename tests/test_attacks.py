@@ -489,6 +489,12 @@ def _real_time(result) -> None:
     assert all((c.memory_kb or 0) > 1 for c in result.cases), [c.memory_kb for c in result.cases]
 
 
+def _request_pipe_closed(result) -> None:
+    # Its initialiser ran in the case's child, where the judge's pipes are closed: it served nothing.
+    assert all("the request pipe: Bad file descriptor (served 0)" in c.output for c in result.cases), \
+        [c.output for c in result.cases]
+
+
 #: attack file -> (its verdict, what must hold for every case)
 RUNTIME_ATTACKS = {
     "js_escape.js": (Verdict.AC, _js_escape),
@@ -497,7 +503,9 @@ RUNTIME_ATTACKS = {
     "ts_escape.ts": (Verdict.RE, _all_messages("ReferenceError: process is not defined")),
     "forge_pipe.cpp": (Verdict.WA, _reopened_nothing),
     "forge_time.cpp": (Verdict.AC, _real_time),
-    "start_compile_error.cpp": (Verdict.RE, _all_messages("the server said the source does not compile")),
+    "start_compile_error.cpp": (Verdict.WA, lambda result: None),
+    "start_compile_error.go": (Verdict.RE, _all_messages("the server said the source does not compile")),
+    "serve_cases.cpp": (Verdict.WA, _request_pipe_closed),
     "shadow_class.java": (Verdict.RE, _all_messages("RuntimeException: no precompute")),
     # Memory parked in loopback TCP buffers, which a v1 memory cgroup does not charge: no such socket.
     "tcp_stash.py": (Verdict.RE, _all_messages("Address family not supported")),
@@ -513,7 +521,8 @@ RUNTIME_ATTACKS = {
 @pytest.mark.parametrize("name", sorted(RUNTIME_ATTACKS))
 def test_runtime_attack(name, box, store):
     """JavaScript/TypeScript cases reach nothing of the harness and keep nothing from case to case;
-    a C++ case child cannot reopen the (non-dumpable) server's pipes, nor set its own time."""
+    a C++ case child cannot reopen the (non-dumpable) server's pipes, nor set its own time, and the
+    submission's static initialisers run there, never in the server."""
     before = snapshot()
     result = grade_one(PROBLEM, CASES, ATTACKS / name, Options(box=box))
     verdict, check = RUNTIME_ATTACKS[name]

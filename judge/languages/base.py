@@ -49,6 +49,7 @@ class Prepared:
     message: str = ""                   # the compiler's first lines when not ok
     source: Path | None = None
     artifact: Path | None = None        # what the server runs, inside the box's folder (workdir)
+    artifacts: tuple[Path, ...] = ()    # every artifact there, `artifact` first (a C++ server's library too)
     mounts: tuple[Path, ...] = ()       # extra read-only paths the server needs in the box
     hidden: tuple[Path, ...] = ()       # folders inside those that the box shows empty
     compile_ms: float = 0.0
@@ -61,9 +62,9 @@ class Prepared:
         already there is charged nothing for them, so a 60 MiB table in a C++ program's .rodata, read by
         every case, was never counted (red-team round 26). Dropped, they are read in again by the box
         itself, which then pays for what it touches (up to the artifact cap), as for its heap."""
-        if self.artifact is None:
-            return
-        files = [self.artifact] if not self.artifact.is_dir() else [p for p in self.artifact.rglob("*") if p.is_file()]
+        files = []
+        for artifact in dict.fromkeys((self.artifact, *self.artifacts) if self.artifact else self.artifacts):
+            files += [p for p in artifact.rglob("*") if p.is_file()] if artifact.is_dir() else [artifact]
         for path in files:
             try:
                 fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
@@ -302,6 +303,7 @@ class Compiled(Language):
         if manifest is not None and manifest != _files_digest(workdir, self.artifacts):
             raise DamagedBuild(build)  # checked on the copies: what the box runs
         return Prepared(ok=True, source=source, artifact=workdir / self.artifacts[0],
+                        artifacts=tuple(workdir / name for name in self.artifacts),
                         mounts=(HARNESS_DIR, *self.runtime_mounts()), compile_ms=(time.perf_counter() - started) * 1000)
 
     def _build(self, build: Path, files: dict[str, str], text: str, box: Box) -> str | None:

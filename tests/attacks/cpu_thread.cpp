@@ -1,6 +1,8 @@
-// Attack: a function in .init_array (run before main, given argv) rewrites the harness's config in
-// argv to a 9 s CPU limit, and the work runs on a helper thread while the calling thread waits in
-// join(). Expected: TLE, with the box's CPU time (read by the judge from outside) at the limit.
+// Attack: a function in .init_array (given argv) rewrites the harness's config in argv to a 9 s CPU
+// limit, and the work runs on a helper thread while the calling thread waits in join(). Expected:
+// TLE, with the box's CPU time (read by the judge from outside) at the limit. (Until round 28 the
+// function ran before the server's main, which then read the rewritten config; now the submission
+// is loaded in each case's child, after the server has read it, and the child's own limit holds.)
 #include <pthread.h>
 #include <cstring>
 #include <ctime>

@@ -1,10 +1,11 @@
-// Attack: a static initialiser (it runs before the server says it is ready) writes its own first line,
-// {"status": "compile_error", "message": "LEAKED ..."}, on the judge's channel (its number is in the
-// server's config, in /proc/self/cmdline), and the server's own `ready` follows. A CE would be the
-// whole submission's verdict, its message shown whatever the case's group, and no try in a contest;
-// the text could be what an earlier box left where this one can find it.
-// Expected: RE (the compiler has spoken: a server's compile error can only be the submission's), on
-// every case, and no "LEAKED" anywhere.
+// Attack: a static initialiser writes its own first line, {"status": "compile_error", "message":
+// "LEAKED ..."}, on the judge's channel (its number is in the server's config, in /proc/self/cmdline),
+// hoping to be read before the server's own `ready`. A CE would be the whole submission's verdict, its
+// message shown whatever the case's group, and no try in a contest; the text could be what an earlier
+// box left where this one can find it. Expected: WA on every case (it returns the board unchanged), and
+// no "LEAKED" anywhere: the initialiser runs in each case's child, which loads the submission after it
+// closed the judge's pipes (until round 28 it ran in the server before `ready`: RE, by the rule that
+// start_compile_error.go still meets).
 #include <fstream>
 #include <iterator>
 #include <string>

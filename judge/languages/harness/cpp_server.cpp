@@ -1,19 +1,25 @@
 // Serves one C++ submission's cases inside the box: compiled once, a forked child per case.
-// Protocol: see judge/sandbox/protocol.py. This is the server's own translation unit (its system
-// headers, main()); the submission's is main.cpp: the platform's implicit `#include <bits/stdc++.h>` /
-// `using namespace std;`, cpp_values.h, cpp_case.h, the submission, then the generated glue, which
-// converts the neutral arguments with jdg::conv<T>, calls the entry point and defines jdg_case(), the
-// one function this file calls there. A submission's macros reach neither this file nor its main().
+// Protocol: see judge/sandbox/protocol.py. This is the server, a program of its own; the submission is
+// solution.so, built from main.cpp: the platform's implicit `#include <bits/stdc++.h>` / `using
+// namespace std;`, cpp_values.h, cpp_case.h, the submission, then the generated glue, which converts
+// the neutral arguments with jdg::conv<T>, calls the entry point and defines jdg_case(), the one
+// function this file calls there. Each case's child loads the library (dlopen) after the fork, so no
+// code of the submission (its static initialisers included) ever runs in the server, and none of its
+// macros or names reaches this file.
 #include "cpp_values.h"
 
+#include <climits>
 #include <csignal>
+#include <cstring>
+#include <dlfcn.h>
+#include <elf.h>
 #include <iostream>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 
-// The glue's (main.cpp): one case's outcome as JSON, from its request line.
-std::string jdg_case(const std::string& line);
+// The glue's (main.cpp, in solution.so): one case's outcome as JSON, from its request line.
+using CaseFn = std::string (*)(const std::string&);
 
 // The sanitizers LeetCode builds with (AddressSanitizer, UndefinedBehaviorSanitizer): a read past a
 // vector's end or a signed overflow ends the case, as there, instead of passing by luck. Each ends a
@@ -31,7 +37,13 @@ extern "C" void __sanitizer_purge_allocator() __attribute__((weak));
 
 namespace jdg {
 
-struct Config { int req = -1, resp = -1; double cpu_limit = 1; long long memory = 256 << 20, output = 1 << 20; };
+struct Config {
+    int req = -1, resp = -1;
+    double cpu_limit = 1;
+    long long memory = 256 << 20, output = 1 << 20;
+    std::string library;  // solution.so
+    long long library_span = 0;  // the address space its segments take (load_span)
+};
 
 // The forked child's outcome pipe, for the sanitizer's report callback below.
 inline int outcome_fd = -1;
@@ -89,7 +101,8 @@ inline void child(const Config& c, const std::string& line, int fd) {
     setrlimit(RLIMIT_CPU, &rl);
     long pages = 0;
     if (FILE* f = fopen("/proc/self/statm", "r")) { if (fscanf(f, "%ld", &pages) != 1) pages = 0; fclose(f); }
-    rlim_t space = (rlim_t)pages * sysconf(_SC_PAGESIZE) + (rlim_t)c.memory;  // what it maps now, plus the limit
+    // What it maps now and what the library's segments will take, plus the limit.
+    rlim_t space = (rlim_t)pages * sysconf(_SC_PAGESIZE) + (rlim_t)c.library_span + (rlim_t)c.memory;
     struct rlimit as = {space, space};
     setrlimit(RLIMIT_AS, &as);
     // A stack of half the memory limit at most: runaway recursion then overflows its stack (RE, with the
@@ -100,7 +113,28 @@ inline void child(const Config& c, const std::string& line, int fd) {
         st.rlim_cur = (rlim_t)c.memory / 2;
         setrlimit(RLIMIT_STACK, &st);
     }
-    std::string out = jdg_case(line);
+    // The submission is loaded only here, in the case's own process, with the judge's pipes closed and
+    // the case's limits set: its static initialisers are part of the case. In the server's program they
+    // ran before main and could answer every case around the harness, skipping the per-case cost that
+    // the leaderboard's speed takes off (round 27: a constructor that read the pipes' numbers from
+    // /proc/self/cmdline). Lazy binding: a function is looked up when first called, not all at load.
+    void* lib = dlopen(c.library.c_str(), RTLD_LAZY | RTLD_LOCAL);
+    CaseFn run_case = lib ? (CaseFn)dlsym(lib, "jdg_case") : nullptr;
+    if (!run_case) {
+        const char* why = dlerror();
+        std::string text = why ? why : "no jdg_case", out;
+        for (size_t at; (at = text.find(c.library)) != std::string::npos;) text.replace(at, c.library.size(), "solution.so");
+        if (text.find("allocate memory") != std::string::npos) {  // ENOMEM: its segments past RLIMIT_AS (a huge global)
+            out = "{\"status\":\"memory\"}";
+        } else {
+            out = "{\"status\":\"harness_error\",\"message\":";
+            quote(out, "cannot load the solution: " + text.substr(0, 300));
+            out += "}";
+        }
+        write_all(fd, out);
+        _exit(0);
+    }
+    std::string out = run_case(line);
     if ((long long)out.size() > c.output) out = "{\"status\":\"output_limit\"}";
     write_all(fd, out);
     fflush(stdout);
@@ -159,6 +193,30 @@ inline std::string describe(const Config& c, int status, const struct rusage& ru
     return "\"status\":\"exit\",\"code\":" + std::to_string(code);
 }
 
+// The address space that loading an ELF library takes: the span of its PT_LOAD segments, zero-filled
+// globals included, page-aligned. A case's RLIMIT_AS leaves it out, as it left out the program's own
+// segments when the submission was part of the server's program (a global array of 200 MiB, barely
+// touched, is no MLE: the box's cap counts the pages it uses).
+inline long long load_span(const std::string& path) {
+    FILE* f = fopen(path.c_str(), "rb");
+    if (!f) return 0;
+    Elf64_Ehdr eh;
+    unsigned long long lo = ULLONG_MAX, hi = 0;
+    if (fread(&eh, sizeof eh, 1, f) == 1 && memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 && eh.e_ident[EI_CLASS] == ELFCLASS64) {
+        for (int i = 0; i < eh.e_phnum; i++) {
+            Elf64_Phdr ph;
+            if (fseek(f, (long)(eh.e_phoff + (unsigned long long)i * eh.e_phentsize), SEEK_SET) != 0 ||
+                fread(&ph, sizeof ph, 1, f) != 1) break;
+            if (ph.p_type != PT_LOAD) continue;
+            lo = std::min(lo, (unsigned long long)ph.p_vaddr);
+            hi = std::max(hi, (unsigned long long)(ph.p_vaddr + ph.p_memsz));
+        }
+    }
+    fclose(f);
+    unsigned long long page = (unsigned long long)sysconf(_SC_PAGESIZE);
+    return hi > lo ? (long long)((hi + page - 1) / page * page - lo / page * page) : 0;
+}
+
 inline std::string serve_one(const Config& c, const std::string& line) {
     // The judge's request starts `{"id": N,` (runner._request): read there, not by parsing the whole line,
     // which would build the arguments' tree in this server only to throw it away.
@@ -200,6 +258,8 @@ inline int serve(int argc, char** argv) {
     c.cpu_limit = config.get("cpu_limit")->num;
     c.memory = config.get("memory_bytes")->integer;
     c.output = config.get("output_bytes")->integer;
+    c.library = config.get("library")->str;
+    c.library_span = load_span(c.library);
     signal(SIGPIPE, SIG_IGN);
     // Not dumpable: a case child (same uid; it inherits this through fork) cannot open
     // /proc/<server>/fd/N, so it cannot reopen the judge's pipes it closed, nor read /proc/<server>/mem.
