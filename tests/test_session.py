@@ -33,6 +33,11 @@ def test_a_retried_case_is_charged_the_first_attempts_cpu_time():
     assert crashed.status is Status.EXCEPTION   # a crash stays what it is
     unmeasured = Reply(Status.OK, {"value": 1})
     assert _with_spent(unmeasured, 800.0, 1.0) is unmeasured
+    # Two wall time-outs over the CPU limit between them: said as the CPU limit (round 28).
+    slow = _with_spent(Reply(Status.WALL_TIMEOUT, {}, cpu_ms=600.0), 663.0, 1.0)
+    assert slow.status is Status.TIMEOUT and slow.cpu_ms == 1263.0 and "two attempts" in slow.exit_info
+    waited = _with_spent(Reply(Status.WALL_TIMEOUT, {}, cpu_ms=3.0), 2.0, 1.0)
+    assert waited.status is Status.WALL_TIMEOUT   # a sleeper's stays the wall's
 
 
 def test_a_source_over_the_cap_is_a_compile_error(tmp_path):
@@ -93,17 +98,15 @@ def test_waiting_out_the_wall_limit_is_retried_twice_then_tle(tmp_path):
 
 
 def test_a_server_that_fails_to_start_twice_is_not_started_again(tmp_path):
-    """Code before `ready` (a C++ static initialiser) that sleeps most of the start's allowance and then
-    exits held the judge some 20 s for every case; after two failed starts the rest get that verdict."""
+    """Code before `ready` (a Go init()) that sleeps most of the start's allowance and then exits held
+    the judge some 20 s for every case; after two failed starts the rest get that verdict."""
     from judge.grading.session import FAILED_STARTS, Session
     from judge.problems.cases import load_cases
     from judge.verdict import Verdict
 
-    source = tmp_path / "dies_at_start.cpp"
-    source.write_text("static int quit = (_exit(1), 0);\n"
-                      "class Solution {\npublic:\n"
-                      "    vector<vector<char>> updateBoard(vector<vector<char>>& b, vector<int>& c) { return b; }\n"
-                      "};\n")
+    source = tmp_path / "dies_at_start.go"
+    source.write_text('import "os"\n\nfunc init() { os.Exit(1) }\n\n'
+                      "func updateBoard(board [][]byte, click []int) [][]byte { return board }\n")
     cases = load_cases(PROBLEM)[:5]
     with Session(PROBLEM, source) as session:
         outcomes = [session.run(case.arg_list(PROBLEM)) for case in cases]
@@ -176,11 +179,9 @@ def test_a_server_that_does_not_start_in_time_says_so(monkeypatch, tmp_path):
     from judge.verdict import Verdict
 
     monkeypatch.setattr(runner, "START_TIMEOUT", 0.0)  # the start may take the case's wall limit alone
-    source = tmp_path / "sleeps_at_start.cpp"
-    source.write_text("static int slept = (usleep(6000000), 0);\n"
-                      "class Solution {\npublic:\n"
-                      "    vector<vector<char>> updateBoard(vector<vector<char>>& b, vector<int>& c) { return b; }\n"
-                      "};\n")
+    source = tmp_path / "sleeps_at_start.go"
+    source.write_text('import "time"\n\nfunc init() { time.Sleep(6 * time.Second) }\n\n'
+                      "func updateBoard(board [][]byte, click []int) [][]byte { return board }\n")
     with session.Session(PROBLEM, source) as kept:
         outcome = kept.run([[["E"]], [0, 0]])
     assert outcome.verdict is Verdict.TLE and "the server did not start within 3 s" in outcome.message, outcome

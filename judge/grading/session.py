@@ -351,7 +351,11 @@ def _with_spent(reply: Reply, spent: float, limit_s: float) -> Reply:
     if reply.cpu_ms is None:
         return reply
     total = reply.cpu_ms + spent
-    if total > limit_s * 1000 and not reply.status.fatal and reply.status.verdict in (None, Verdict.WA):
+    # A second wall time-out whose two attempts are over the CPU limit is said as that: the reason a
+    # reader can act on (runaway recursion in node fills its stack slowly, and under load each attempt
+    # ran out of wall time under the CPU limit: "wall time limit exceeded" at 1,263 ms, round 28).
+    answered = not reply.status.fatal and reply.status.verdict in (None, Verdict.WA)
+    if total > limit_s * 1000 and (answered or reply.status is Status.WALL_TIMEOUT):
         return replace(reply, status=Status.TIMEOUT, data={}, cpu_ms=total,
                        exit_info=f"the box used {total:.0f} ms of CPU time over two attempts")
     return replace(reply, cpu_ms=total)
