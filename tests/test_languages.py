@@ -526,9 +526,12 @@ def test_a_cpp_submissions_macros_and_names_do_not_reach_the_server(problem, tmp
     """The server is a translation unit of its own (round 27): `#define int long long` rewrote its `int
     main` ("'::main' must return 'int'", CE), and a global named as a function its headers declare
     (`int wait[2005];`, an in-degree table) was CE beside <sys/wait.h>. Both now compile and answer as
-    the accepted solution does."""
+    the accepted solution does. Since round 28 the submission is a library of its own, so globals named
+    as functions the server calls (`setrlimit`, `prctl`, `dlopen`) no longer take those names in the
+    server's program, where they crashed it."""
     source = (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text()
-    for prefix in ("#define int long long\n", "int wait[2005];\n"):
+    for prefix in ("#define int long long\n", "int wait[2005];\n",
+                   "int setrlimit[10];\nlong prctl = 3;\nint dlopen = 2;\n"):
         path = tmp_path / "names.cpp"
         path.write_text(f"{prefix}// {uuid.uuid4()}\n{source}")
         run = execute(problem, path, [EXAMPLE])
@@ -602,7 +605,7 @@ def test_a_build_keeps_only_its_program(tmp_path):
         if parts[:1] == ("go",) and parts[1].startswith("std-"):
             continue  # the go command's own cache of the standard library (go.Go.std_cache)
         assert parts[0] in ("validated", "parsed", "testsets", "seccomp", "sandbox", "code") or \
-            parts[2] in {"solution", "solution.js", "classes", ".done"}, parts
+            parts[2] in {"solution", "solution.so", "solution.js", "solution.lines.json", "classes", ".done"}, parts
     assert not (tmp_path / "go-build").exists() and not (tmp_path / "gopath").exists()
 
 
@@ -857,3 +860,23 @@ def test_cpp_is_compiled_as_cpp23_as_on_the_platform(tmp_path):
     run = execute(coins, path, [[[1], 3]])
     assert run.compile_error is None, run.compile_error
     assert run.outcomes[0].value == 3
+
+
+def test_a_typescript_runtime_error_names_the_submissions_own_line(problem, tmp_path):
+    """Round 28: a TypeScript RE named the line of the transpiled JavaScript (15 for 9): the printer drops
+    interfaces and types, expands enums and puts a one-line `if (...) return x;` on two lines. The
+    transpiler's source map now gives each JavaScript line its TypeScript line."""
+    path = tmp_path / "lines.ts"
+    path.write_text(
+        "interface Cell { r: number; c: number }\n"                       # 1: dropped
+        "enum Kind { Mine, Empty }\n"                                      # 2: a few lines of JavaScript
+        "type Grid = string[][];\n"                                        # 3: dropped
+        "function updateBoard(board: Grid, click: number[]): Grid {\n"   # 4
+        "    const at: Cell = { r: click[0], c: click[1] };\n"             # 5
+        "    if (at.r < 0) return board; if (at.c < 0) return board;\n"  # 6: on four lines
+        "    const k: Kind = Kind.Mine;\n"                                 # 7
+        "    const none: string[] | null = null;\n"                        # 8
+        "    return [none!.slice(k)];\n"                                   # 9: TypeError
+        "}\n")
+    run = execute(problem, path, [EXAMPLE])
+    assert "line 9 in updateBoard" in run.outcomes[0].message, run.outcomes[0].message

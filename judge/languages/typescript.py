@@ -29,7 +29,7 @@ class TypeScript(Compiled):
     version_command = ("node", "--version")
     harness = HARNESS_DIR / "ts_compile.js"
     harness_files = (harness,)
-    artifacts = ("solution.js",)
+    artifacts = ("solution.js", "solution.lines.json")  # the second: each JS line's TS line (ts_compile.js)
     compile_memory_mb = None   # V8 reserves address space; --max-old-space-size bounds it instead
     numbers_are_doubles = True  # as on the platform: a long past 2^53 is the nearest double
     selftest_extension = ".ts"

@@ -45,9 +45,29 @@ function compileError(source) {
   }
 }
 
+// TypeScript's transpiled lines, each with the line of the submission's source it came from
+// (ts_compile.js writes solution.lines.json beside solution.js); null for JavaScript, whose lines are its own.
+function sourceLines(path) {
+  try {
+    const lines = JSON.parse(fs.readFileSync(path.replace(/\.js$/, '.lines.json'), 'utf8'));
+    return Array.isArray(lines) ? lines : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+// `where` ("line N in f") with N the submission's own line where the lines were transpiled.
+function ownLine(where, lines) {
+  const m = lines && /^line (\d+)/.exec(where);
+  if (!m) return where;
+  const own = lines[Number(m[1]) - 1];
+  return Number.isInteger(own) ? 'line ' + own + where.slice(m[0].length) : where;
+}
+
 function main() {
   const config = JSON.parse(process.argv[2]);
   const source = fs.readFileSync(config.source, 'utf8');
+  const lines = sourceLines(config.source);
   const send = (message) => fs.writeSync(config.response_fd, JSON.stringify(message) + '\n');
   const bad = compileError(source);
   if (bad) return send({ status: 'compile_error', message: bad });
@@ -108,6 +128,7 @@ function main() {
     const used = process.cpuUsage(started);
     const cpu_ms = (used.user + used.system) / 1000;
     const message = outcome(answer, cpu_ms > config.cpu_limit * 1000);
+    if (typeof message.where === 'string') message.where = ownLine(message.where, lines);
     const { json, ...fields } = message;
     const line = JSON.stringify({ ...fields, id, cpu_ms, mem_kb: process.resourceUsage().maxRSS });
     // The answer's JSON text is spliced in as it came: parsing it here would recurse on a small stack.
