@@ -191,3 +191,16 @@ def test_answers_not_of_the_answer_type_are_no_votes_against_the_reference(tmp_p
     comparison = compare.compare(*_graded(problem, [*sources, ACCEPTED[0]]), problem)
     assert comparison.suspects == []
     assert sorted(map(len, comparison.groups)) == [1, 3]
+
+
+def test_suspect_cases_of_the_same_submissions_make_one_warning():
+    """Round 28: two submissions sharing a bug on 61 cases made 61 warning lines; one line names them."""
+    from judge.results.records import Comparison, Suspect
+
+    suspects = [Suspect(f"case-{k}", ("a.py", "b.py"), 3, "x") for k in range(61)]
+    suspects.append(Suspect("lone", ("a.py", "c.py"), 3, "y"))
+    comparison = Comparison(["a.py", "b.py", "c.py"], [], [], [], suspects)
+    lines = compare.warnings(comparison)
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("warning: 61 cases (case-0, case-1, case-2, case-3, case-4, ...): 2 of 3 submissions")
+    assert "(a.py, b.py)" in lines[0] and lines[1].startswith("warning: case lone: 2 of 3 submissions")

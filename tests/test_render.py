@@ -29,8 +29,10 @@ def test_a_long_list_is_cut_around_its_first_difference():
     assert text.startswith("[... 4997 more, 4997, 4998, 4999, -1, 5001") and re.search(r", \.\.\. \d+ more\]$", text)
     assert render.line(expected).startswith("[0, 1, 2,") and render.line(expected).endswith(" more]")
     assert render.line([1, 2, 3], [1, 2, 3, 4]) == "[1, 2, 3]"  # short lists whole
-    shorter = render.line(expected[:20], expected)  # where got stops is shown
-    assert shorter.endswith("17, 18, 19]") and shorter.startswith("[... 17 more")
+    shorter = render.line(expected[:20], expected)  # where got stops is shown: here all of it fits
+    assert shorter == "[" + ", ".join(map(str, range(20))) + "]"
+    shorter = render.line(expected[:60], expected)
+    assert shorter.endswith("57, 58, 59]") and shorter.startswith("[... 57 more")
 
 
 def test_a_long_string_is_cut_around_its_first_difference():
@@ -187,3 +189,11 @@ def test_fuzz_draws_its_counterexample_with_the_same_renderer(submission):
     # a shrunk counterexample is no random case a seed draws again: its description says where it came from
     assert "found by judge fuzz" in body and "the same --seed draws it again" not in body
     assert "matrix" in body and "expected" in body and "got" in body and "?" not in body.split("\n", 2)[2]
+
+
+def test_a_list_that_fits_is_shown_whole():
+    """Round 28: a course order of four was shown `[... 1 more, 1, 2, 3]`, cut at its difference though
+    the whole of it fits on the line."""
+    assert render.line([0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 9]) == "[0, 1, 2, 3, 4, 5, 6, 7]"
+    assert render.line([0, 1, 2, 3], [0, 1, 2, 3, 3]) == "[0, 1, 2, 3]"
+    assert render.line(list(range(100)), list(range(50)) + [0] * 50).startswith("[... 47 more, 47, 48")

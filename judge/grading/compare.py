@@ -132,7 +132,7 @@ class _Classes:
         for first, klass in self.firsts:
             try:
                 same, _ = self.problem.checker.compare(first, got, self.case.args)
-            except Exception:  # a checker that fails on a wrong answer cannot vouch for it
+            except (Exception, SystemExit):  # a checker that fails on a wrong answer cannot vouch for it
                 same = False
             if same:
                 return klass
@@ -173,5 +173,19 @@ def render(comparison: Comparison) -> str:
 
 
 def warnings(comparison: Comparison) -> list[str]:
-    """One `warning:` line per suspect case."""
-    return [f"warning: {terminal(s.message())}" for s in comparison.suspects]
+    """One `warning:` line per suspect case, or per set of submissions that agree on several (two that
+    share a bug made 61 lines, one a case, round 28)."""
+    together: dict[tuple[tuple[str, ...], int], list[Suspect]] = {}
+    for suspect in comparison.suspects:
+        together.setdefault((suspect.agreeing, suspect.voters), []).append(suspect)
+    lines = []
+    for (agreeing, voters), suspects in together.items():
+        if len(suspects) == 1:
+            lines.append(f"warning: {terminal(suspects[0].message())}")
+            continue
+        names = ", ".join(s.case for s in suspects[:5]) + (", ..." if len(suspects) > 5 else "")
+        who = ", ".join(agreeing[:4]) + (", ..." if len(agreeing) > 4 else "")
+        lines.append(terminal(f"warning: {len(suspects)} cases ({names}): {len(agreeing)} of {voters} submissions "
+                              f"agree on answers the reference does not give ({who}); check the reference and "
+                              f"those cases"))
+    return lines

@@ -143,6 +143,15 @@ def _string(value: str, other: str | None, width: int) -> str:
 
 
 def _items(value: list[Any], other: list[Any] | None, width: int, depth: int) -> str:
+    whole: list[str] = []  # the whole list when it fits: a short one was cut at its difference too
+    used = 2
+    for i, item in enumerate(value):
+        whole.append(_line(item, other[i] if other is not None and i < len(other) else None, width, depth + 1))
+        used += len(whole[-1]) + 2
+        if used > width + 2:  # the last item has no ", "
+            break
+    else:
+        return "[" + ", ".join(whole) + "]"
     focus = first_difference(value, other)
     start = max(0, min(focus, len(value)) - CONTEXT)
     parts: list[str] = []
