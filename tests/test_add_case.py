@@ -1,5 +1,6 @@
 """`judge add-case`: options from the signature, YAML input, refusals, and files left intact."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from helpers import DATA, copy_problem, judge
+from helpers import DATA, ROOT, copy_problem, judge
 from judge.cli.main import main
 from judge.problems.cases import load_cases, load_file
 from judge.problems.problem import load_problem
@@ -192,3 +193,22 @@ def test_a_string_array_is_a_flow_list_and_long_rows_are_wrapped(tmp_path):
     cases = {c.name: c for c in load_file(load_problem(str(package)), _added(package), "secret")}
     assert cases["long"].args == {"strs": ["abcdefghij"] * 30 + [""]}
     assert cases["long"].expected == [["abcdefghij"] * 30, [""]]
+
+
+def test_add_cases_at_once_lose_none_and_never_share_a_name(tmp_path):
+    """Round 28: four add-case runs at once each said "added" and one case was lost (each read the file,
+    then replaced it with its own copy); two of one name both said "added" and broke the package. Each
+    holds the package while it checks and writes: every case is in the file, and a name is taken once."""
+    package = copy_problem(tmp_path)
+    base = [sys.executable, "-m", "judge", "add-case", str(package), "--board", BOARD]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runs = [subprocess.Popen([*base, "--click", f"0,{i}", "--name", f"race-{i}"], cwd=ROOT, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in range(4)]
+    runs += [subprocess.Popen([*base, "--click", f"1,{i}", "--name", "same"], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in range(2)]
+    said = [run.communicate(timeout=300) for run in runs]
+    codes = [run.returncode for run in runs]
+    assert codes[:4] == [0] * 4 and sorted(codes[4:]) == [0, 2], said
+    assert "the name is already used" in "".join(err for _, err in said[4:]), said
+    names = [case.name for case in load_file(load_problem(str(package)), _added(package), "secret")]
+    assert sorted(names) == ["race-0", "race-1", "race-2", "race-3", "same"], names

@@ -1,6 +1,7 @@
 """Grading Python submissions end to end through the real runner: verdicts, isolation, policy."""
 
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -160,6 +161,35 @@ def test_a_checker_that_raises_is_a_judge_error_only_on_a_well_formed_answer(pro
     buggy = load_problem(str(problem_copy))
     crashed = grade_one(buggy, few[:1], SUBMISSIONS / "accepted" / "bfs_class.py")
     assert crashed.verdict is Verdict.JE and "the checker failed: KeyError" in crashed.first_failure.message
+
+
+@pytest.mark.parametrize("body, said", [
+    ("    import sys\n    sys.exit(0)\n", "the checker failed: SystemExit: 0"),
+    ("    return True, 5\n", "the checker failed: TypeError: compare() returned (True, 5)"),
+    ("    return 'yes'\n", "not (a bool, a list of strings)"),
+])
+def test_a_checker_that_exits_or_returns_the_wrong_shape_is_a_judge_error(problem_copy, few, body, said):
+    """Round 28: sys.exit(0) in checker.py ended `judge grade` at once with exit 0 and no word (a WA
+    graded as a pass by CI); a checker returning (True, 5) was a JE that did not name the checker."""
+    (problem_copy / "checker.py").write_text("def compare(expected, got, args=None):\n" + body)
+    result = grade_one(load_problem(str(problem_copy)), few[:1], SUBMISSIONS / "wrong_answer" / "miscount.py")
+    assert result.verdict is Verdict.JE and said in result.first_failure.message, result.first_failure
+
+
+@pytest.mark.parametrize("body, said", [
+    ("    import sys\n    sys.exit(0)\n", "invalid input: the validator crashed: SystemExit: 0"),
+    ("    return 5\n", "the validator's check() returned an int, not a list of strings"),
+    ("    pass\n", "the validator's check() returned None, not a list of strings"),
+    ("    return 'bad'\n", "the validator's check() returned a str, not a list of strings"),
+])
+def test_a_validator_that_exits_or_returns_the_wrong_shape_is_the_packages_error(problem_copy, body, said):
+    """Round 28: sys.exit(0) in validator.py ended grade and verify with exit 0 and no word; one without
+    a `return` passed every case, one returning a string listed its characters, an int crashed (exit 3)."""
+    from judge.errors import CaseError
+
+    (problem_copy / "validator.py").write_text("def check(args):\n" + body)
+    with pytest.raises(CaseError, match=re.escape(said)):
+        load_cases(load_problem(str(problem_copy)))
 
 
 def test_each_answer_keeps_the_fingerprint_of_what_it_returned(problem, few):

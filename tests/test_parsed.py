@@ -69,12 +69,23 @@ def test_a_warm_run_loads_its_problem_and_cases_without_pyyaml(tmp_path):
 def test_a_billion_laughs_is_malformed_before_anything_expands_it():
     """Nine aliases of nine aliases of ...: a few lines standing for 3.9 billion values, which the cache's
     JSON (and any validator) would write out. Refused at once, measured without being expanded."""
-    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines = ["a0: &a0 [1, 2, 3, 4, 5, 6, 7, 8, 9]"]  # numbers: the count of values trips, not the text
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
     started = time.perf_counter()
     with pytest.raises(parsed.Malformed, match="its aliases make it more than 50,000,000 values"):
         parsed.load("\n".join(lines) + "\nz: *a9\n")
     assert time.perf_counter() - started < 5
+
+
+def test_aliases_of_one_long_string_are_malformed():
+    """Round 28: 300 cases whose descriptions are aliases of one 200 KB string, a 263 KB file, were a
+    60 MB case file once added and in the parse cache: a string's length counts, not just its count."""
+    text = "- {name: n0, description: &s " + "x" * 200_000 + "}\n"
+    text += "".join(f"- {{name: n{i}, description: *s}}\n" for i in range(1, 300))
+    with pytest.raises(parsed.Malformed, match="its aliases make its strings more than"):
+        parsed.load(text)
+    few = text.split("\n")[:5]  # a few aliases of it stay well within the text's size plus the allowance
+    assert len(parsed.load("\n".join(few) + "\n")[0]) == 5
 
 
 def test_nesting_past_the_parsers_depth_is_malformed():

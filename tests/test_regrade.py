@@ -4,6 +4,7 @@ a deadline, a gradebook, a stale test set and `judge regrade`."""
 import csv
 import io
 import json
+import os
 import shutil
 
 from test_serialize import assert_valid
@@ -266,3 +267,20 @@ def test_a_graded_author_on_no_roster_row_is_warned_of_when_the_gradebook_drops_
     assert book.returncode == 0
     assert "roesmith (222)" in book.stderr and "matches no student of the roster" in book.stderr, book.stderr
     assert "doejane" not in book.stderr   # Jane is on the roster
+
+
+def test_regrade_passes_over_a_stored_path_that_is_no_longer_a_regular_file(tmp_path, problem_copy):
+    """Round 28: a graded file replaced by a FIFO held regrade for ever (a link to /dev/zero read 6.6 GB
+    in 20 s); each is now left out with a warning, never opened for a read that waits."""
+    db = tmp_path / "r.sqlite3"
+    subs = [tmp_path / "class" / name for name in ("fifo.py", "zero.py")]
+    for sub in subs:
+        solution(sub, sub.name)
+    assert run_judge("grade", problem_copy, *subs, "--fuzz", "0", "--db", db).returncode == 0
+    subs[0].unlink()
+    os.mkfifo(subs[0])
+    subs[1].unlink()
+    subs[1].symlink_to("/dev/zero")
+    done = run_judge("regrade", problem_copy, "--db", db, "--fuzz", "0", timeout=60)
+    assert done.stderr.count("cannot be read: not a regular file") == 2, done.stderr
+    assert "no stored submission is still on disk unchanged" in done.stdout, done.stdout

@@ -6,9 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from judge import files
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, make_options, options
 from judge.errors import JudgeError, UsageError
-from judge.problems.cases import SAMPLE, SECRET
+from judge.problems.cases import MAX_CASE_FILE_BYTES, SAMPLE, SECRET
 from judge.problems.problem import load_problem
 from judge.results import report, serialize
 from judge.results.text import table, terminal
@@ -142,8 +143,11 @@ def cmd_add_case(args: argparse.Namespace) -> int:
             text, where = sys.stdin.read(), "<stdin>"
         else:
             try:
-                text, where = Path(given.source).read_text(encoding="utf-8"), given.source
-            except (OSError, UnicodeDecodeError) as exc:
+                raw = files.read_capped(Path(given.source), MAX_CASE_FILE_BYTES, "the case file")
+                text, where = raw.decode("utf-8"), given.source
+            except OSError as exc:  # /dev/zero read without end (round 28): regular files only
+                raise UsageError(f"{given.source}: cannot read: {exc.strerror or exc}") from None
+            except UnicodeDecodeError as exc:
                 raise UsageError(f"{given.source}: cannot read: {exc}") from None
         items = addcase.from_yaml_text(problem, text, where)
         if given.name is not None and len(items) == 1:
@@ -159,7 +163,7 @@ def cmd_add_case(args: argparse.Namespace) -> int:
     new = addcase.prepare(problem, items, where, make_options())
     addcase.append(problem, path, group, new)
     for case in new:
-        print(f"added case {case.name} to {path}")
+        print(f"added case {terminal(case.name)} to {terminal(str(path))}")  # the name is as given: escaped
     return EXIT_OK
 
 

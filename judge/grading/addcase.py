@@ -9,6 +9,7 @@ stay; the new text is loaded back and checked before it atomically replaces the 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -154,7 +155,11 @@ def prepare(problem: Problem, items: list[dict[str, Any]], source: str, options:
     checked = []
     for case, item, answer in zip(new, items, answers, strict=True):
         if "expected" in item:
-            ok, why = problem.checker.compare(answer, item["expected"], case.args)
+            try:
+                ok, why = problem.checker.compare(answer, item["expected"], case.args)
+            except (Exception, SystemExit) as exc:  # the package's checker: its failure is the package's error
+                raise CaseError(f"{source}: case {case.name}: the checker failed on its expected answer: "
+                                f"{type(exc).__name__}: {exc}") from None
             if not ok:
                 raise CaseError(f"{source}: case {case.name}: the expected answer differs from the reference's: "
                                 f"{(list(why) or ['different'])[0]}")
@@ -168,7 +173,29 @@ def _where(case: Case) -> str:
 
 def append(problem: Problem, path: Path, group: str, cases: list[NewCase]) -> None:
     """Append the cases' text to `path` (created with a header if new); check it loads back; replace atomically
-    (a symbolic link's target, the link staying a link)."""
+    (a symbolic link's target, the link staying a link). One add-case at a time per package: four at once
+    each said "added" and one case was lost, or two took one name (round 28); the names and inputs are
+    checked again once the package is held, against what another one added meanwhile."""
+    problem.cases_dir.mkdir(parents=True, exist_ok=True)
+    held = os.open(problem.cases_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)  # released when the fd is closed, however this ends
+        existing = load_cases(problem)
+        by_name = {c.name: c for c in existing}
+        by_input = {values.fingerprint(c.args): c for c in existing}
+        for case in cases:
+            if case.name in by_name:
+                raise CaseError(f"case {case.name}: the name is already used by the case at "
+                                f"{_where(by_name[case.name])}; nothing was written")
+            if values.fingerprint(case.args) in by_input:
+                raise CaseError(f"case {case.name}: the same inputs are already the case at "
+                                f"{_where(by_input[values.fingerprint(case.args)])}; nothing was written")
+        _append(problem, path, group, cases)
+    finally:
+        os.close(held)
+
+
+def _append(problem: Problem, path: Path, group: str, cases: list[NewCase]) -> None:
     path = files.target(path)
     if path.exists() and not path.is_file():  # a device or a FIFO behind a link is no case file, nor replaced
         raise CaseError(f"{path}: not a regular file; nothing was written")

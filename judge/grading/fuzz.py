@@ -443,7 +443,7 @@ def _wrong(problem: Problem, args: dict[str, Any], expected: Any, attempt: Outco
         return True
     try:
         ok, _ = judge_answer(problem, expected, attempt, args)
-    except Exception:  # a crashing checker cannot vouch for the answer
+    except (Exception, SystemExit):  # a crashing checker (or one calling sys.exit) cannot vouch for the answer
         return True
     return not ok
 

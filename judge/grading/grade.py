@@ -6,7 +6,7 @@ import json
 import marshal
 import os
 import threading
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypedDict
@@ -225,11 +225,16 @@ def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer
         kept, fingerprint, note = _kept(outcome.value)
     answered = _Answered(**base, answer=fingerprint)
     try:
-        ok, explanations = judge_answer(problem, case.expected, outcome, case.args)
-    except Exception as exc:  # the checker is the package's code: its failure is the judge's
+        judged = judge_answer(problem, case.expected, outcome, case.args)
+        ok, explanations = judged if isinstance(judged, tuple) and len(judged) == 2 else (None, None)
+        if not isinstance(ok, int) or isinstance(explanations, (str, bytes)) or not isinstance(explanations, Iterable):
+            raise TypeError(f"compare() returned {judged!r:.80}, not (a bool, a list of strings)")
+        explanations = tuple(str(e) for e in explanations)
+    # The checker is the package's code: its failure is the judge's (sys.exit() in it ended the whole
+    # run at once, with its code and no word: exit 0 for a WA, round 28).
+    except (Exception, SystemExit) as exc:
         return CaseResult(case.name, case.group, Verdict.JE,
                           message=f"the checker failed: {type(exc).__name__}: {exc}", got=kept, **answered)
-    explanations = tuple(str(e) for e in explanations or ())
     if ok:
         return CaseResult(case.name, case.group, Verdict.AC, **answered)
     # Second, under the checker's first line (which stays the case's message): a list of every wrong
@@ -245,8 +250,10 @@ def _unchanged(problem: Problem, case: Case, value: Any) -> tuple[str, ...]:
     name = problem.signature.inplace
     if name is None or name not in case.args or value != case.args[name]:
         return ()
-    return (f"the answer is `{name}` unchanged, exactly as it was given (an entry point that returns nothing is "
-            f"judged on `{name}` as it left it: a solution that changed a copy of it changed nothing)",)
+    # Worded as a possibility: the judge cannot tell an entry point that returned nothing from one that
+    # returned the argument untouched (a mine click that forgot its 'X', round 28).
+    return (f"the answer is `{name}` unchanged, exactly as it was given (if the entry point returns nothing, it is "
+            f"judged on `{name}` as it left it, and a solution that changed only a copy of it changed nothing)",)
 
 
 def _kept(value: Any) -> tuple[Any, str, str]:

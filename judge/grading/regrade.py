@@ -43,8 +43,11 @@ def plan(store: Store, problem: str) -> Plan:
         file = Path(path)
         try:
             digest = files.source_digest(file)
-        except OSError:
+        except FileNotFoundError:
             result.skipped.append((name, "no longer on disk"))
+            continue
+        except OSError as exc:  # a FIFO or a device in its place, say: never opened for a read that waits
+            result.skipped.append((name, f"cannot be read: {exc.strerror or exc}"))
             continue
         if digest != sha:
             result.skipped.append((name, "changed on disk since it was graded (grade it as a new submission)"))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from judge import __version__, cache, heap
+from judge import __version__, cache, files, heap
 from judge.defaults import CACHE_ROOT
 from judge.digest import sha256
 from judge.errors import CaseError, ProblemError
@@ -27,6 +27,8 @@ from judge.problems.problem import Problem
 SAMPLE, SECRET = "sample", "secret"
 #: The group of the judge's random cases: no folder of cases/ may take its name.
 RANDOM_GROUP = "random"
+#: The largest case file read (a set of 300,000 boards is 24 MB); past it the file is refused unread.
+MAX_CASE_FILE_BYTES = 256 << 20
 RESERVED = ("name", "description", "expected")
 
 
@@ -202,8 +204,10 @@ def load_cases(problem: Problem, validate: bool = True) -> list[Case]:
 def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
     """The cases of one file, with their line numbers; CaseError on malformed YAML or fields."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = files.read_capped(path, MAX_CASE_FILE_BYTES, "the case file").decode("utf-8")
+    except OSError as exc:  # a FIFO or a link to a device in its place, too: refused, never waited on
+        raise CaseError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
         raise CaseError(f"{path}: cannot read: {exc}") from None
     try:
         # Parsed once: the same bytes come back from the cache without PyYAML (judge/problems/parsed.py).
@@ -285,9 +289,25 @@ def validate_args(problem: Problem, args: dict[str, Any]) -> list[str]:
     """The validator's complaints about one input, as a list of strings (empty when valid)."""
     try:
         result = problem.validator.check(args)
-    except Exception as exc:  # the validator must not crash on any input; if it does, say so
+    # The validator must not crash on any input; if it does, say so. sys.exit() in it ended grade and
+    # verify at once, with its code and no word (exit 0 for a WA, round 28).
+    except (Exception, SystemExit) as exc:
         return [f"the validator crashed: {type(exc).__name__}: {exc}"]
-    return [str(p) for p in (result or [])]
+    if not isinstance(result, (list, tuple)) or not all(isinstance(p, str) for p in result):
+        # None (no `return`) passed every case, a string was its characters, an int crashed the judge
+        return [f"the validator's check() returned {_kind(result)}, not a list of strings (empty when valid)"]
+    return list(result)
+
+
+def _kind(value: Any) -> str:
+    """`None`, `an int`, `a list holding an int`: what a package part returned, for its message."""
+    if value is None:
+        return "None"
+    if isinstance(value, (list, tuple)):
+        odd = next((v for v in value if not isinstance(v, str)), None)
+        return f"a {type(value).__name__} holding {_kind(odd)}"
+    name = type(value).__name__
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def count_by_group(cases: list[Case]) -> str:

@@ -33,6 +33,10 @@ FORMAT = b"parsed-2"
 #: of ... (a "billion laughs") are a few lines that every later step (this cache's JSON, a validator)
 #: would expand, to gigabytes. A real case file of 50 x 50 boards holds about 2,600 values a board.
 MAX_VALUES = 50_000_000
+#: The most text its strings may add up to once its aliases are written out, past the text's own size:
+#: 300 aliases of one 200 KB string (a 263 KB file) wrote a 60 MB case file and cache entry (round 28).
+#: Without aliases a text's strings are never longer than the text itself.
+MAX_ALIASED_TEXT = 4 << 20
 
 
 class Malformed(Exception):
@@ -71,7 +75,7 @@ def _parse(text: str, libyaml: bool) -> tuple[Any, list[int] | None]:
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
-        _check_size(data)
+        _check_size(data, len(text))
     except yaml.YAMLError as exc:
         raise Malformed(exc) from None
     except RecursionError:
@@ -82,10 +86,13 @@ def _parse(text: str, libyaml: bool) -> tuple[Any, list[int] | None]:
     return data, where
 
 
-def _check_size(data: Any) -> None:
-    """Malformed when `data`, its aliases written out, holds more than MAX_VALUES values (counted once per
-    shared list or mapping, so a bomb is measured without being expanded)."""
+def _check_size(data: Any, text_size: int) -> None:
+    """Malformed when `data`, its aliases written out, holds more than MAX_VALUES values, or strings of more
+    than its text's size plus MAX_ALIASED_TEXT characters (counted once per shared list or mapping, so a
+    bomb is measured without being expanded)."""
     sizes: dict[int, int] = {}
+    chars: dict[int, int] = {}  # the characters of each list's or mapping's strings, written out
+    cap = text_size + MAX_ALIASED_TEXT
 
     def size(value: Any) -> int:
         if not isinstance(value, (list, dict)):
@@ -93,15 +100,20 @@ def _check_size(data: Any) -> None:
         known = sizes.get(id(value))
         if known is not None:
             return known
-        sizes[id(value)] = 1  # a mapping that contains itself counts once
-        items = list(value.values()) if isinstance(value, dict) else value
+        sizes[id(value)], chars[id(value)] = 1, 0  # a mapping that contains itself counts once
+        items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
         total = 1 + sum(size(item) for item in items)
         if total > MAX_VALUES:
             raise Malformed(ValueError(f"its aliases make it more than {MAX_VALUES:,} values"))
-        sizes[id(value)] = total
+        written = sum(len(item) if isinstance(item, str) else chars.get(id(item), 0) for item in items)
+        if written > cap:
+            raise Malformed(ValueError(f"its aliases make its strings more than {cap:,} characters"))
+        sizes[id(value)], chars[id(value)] = total, written
         return total
 
     size(data)
+    if isinstance(data, str) and len(data) > cap:
+        raise Malformed(ValueError(f"its aliases make its strings more than {cap:,} characters"))
 
 
 def _keep(entry: Path, data: Any, where: list[int] | None) -> None:
