@@ -187,3 +187,25 @@ def test_a_roster_row_that_would_be_read_askew_is_refused(tmp_path, text, messag
     path.write_text(text)
     with pytest.raises(UsageError, match=message):
         rosters.load(path)
+
+
+def test_names_are_compared_composed_whatever_spelling_the_file_or_roster_has(tmp_path):
+    """Round 28: a folder named "José Núñez" decomposed (as macOS writes it) did not match the roster's
+    composed "José Núñez" (as a spreadsheet writes it): the student's AC was "missing" in the gradebook,
+    and without a roster two files of one name looked like two authors."""
+    import unicodedata
+
+    composed, decomposed = "José Núñez", unicodedata.normalize("NFD", "José Núñez")
+    assert composed != decomposed
+    root = tmp_path / "subs"
+    handed = write(root / decomposed / "sol.py")
+    table = tmp_path / "roster.csv"
+    table.write_text(f"file,id,name,email\n{composed},1001,{composed},jose@x\n")
+    roster = rosters.load(table)
+    name, handin = authors.identify(handed, root, roster)
+    assert name == composed and handin.student_id == "1001"
+    headed = write(root / "zoe.py", f"# author: {unicodedata.normalize('NFD', 'Zoë Ça')}\n")
+    assert authors.identify(headed, root)[0] == "Zoë Ça"   # composed, as the roster keeps its names
+    decomposed_table = tmp_path / "nfd.csv"
+    decomposed_table.write_text(f"file,id,name\n{decomposed},1001,{decomposed}\n")
+    assert rosters.load(decomposed_table).students[0].name == composed

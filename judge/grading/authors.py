@@ -31,7 +31,7 @@ from pathlib import Path
 
 from judge.grading import lms
 from judge.results.records import Handin
-from judge.results.roster import Roster
+from judge.results.roster import Roster, nfc
 from judge.verdict import VERDICT_FOLDERS
 
 HEADER_LINES = 10
@@ -96,6 +96,7 @@ def identify(path: Path, root: Path | None = None, roster: Roster | None = None,
         author = f"{found.author} ({found.student_id})" if found.student_id not in ("", found.author) else found.author
     else:
         author = _header(path) or _folder_or_name(path, root)
+    author = nfc(author)  # one spelling of a name that looks the same (macOS writes folder names decomposed)
     if student is not None and student.submitted_at:
         when, source = student.submitted_at, "roster"
     elif found is not None and found.submitted_at:

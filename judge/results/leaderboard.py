@@ -31,7 +31,7 @@ from judge.problems import checkers
 from judge.problems.problem import Problem, load_problem
 from judge.results import lateness, scoring
 from judge.results.records import StoredRun, StoredSubmission, utc
-from judge.results.roster import Roster, Student
+from judge.results.roster import Roster, Student, nfc
 from judge.results.store import Store
 from judge.verdict import CaseResult, FirstFailure, Verdict
 
@@ -319,9 +319,9 @@ def how_students(student: Student, entry: Entry) -> int | None:
     (which a header comment, the student's own words, may claim); None when it is not theirs."""
     if student.id and entry.student_id == student.id:
         return 0
-    if not entry.student_id and student.file and student.file in PurePath(entry.submission).parts:
+    if not entry.student_id and student.file and student.file in map(nfc, PurePath(entry.submission).parts):
         return 1  # (below an LMS's folder the names are its student's choice: they name nobody else)
-    if entry.author == student.author:
+    if nfc(entry.author) == student.author:  # (a store's older rows may hold a name as the file spelled it)
         return 2
     return None
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
+from judge import files
 from judge.errors import UsageError
 
 _ALIASES = {"file": "file", "filename": "file", "folder": "file", "path": "file",
@@ -55,14 +57,20 @@ class Roster:
     students: tuple[Student, ...]
 
     def match(self, names: Iterable[str], student_id: str | None = None) -> Student | None:
-        """The student whose `file` is one of `names` (the first that is one wins), else whose id is `student_id`."""
+        """The student whose `file` is one of `names` (the first that is one wins), else whose id is `student_id`
+        (compared in NFC, as the roster's cells are kept)."""
         by_file = {s.file: s for s in self.students if s.file}
         for name in names:
-            if name in by_file:
-                return by_file[name]
+            if nfc(name) in by_file:
+                return by_file[nfc(name)]
         if student_id:
-            return next((s for s in self.students if s.id == student_id), None)
+            return next((s for s in self.students if s.id == nfc(student_id)), None)
         return None
+
+
+def nfc(text: str) -> str:
+    """`text` in Unicode's composed form (NFC): one spelling for names that look the same ("é", "e\u0301")."""
+    return unicodedata.normalize("NFC", text)
 
 
 def parse_time(text: str, where: str) -> str:
@@ -73,6 +81,10 @@ def parse_time(text: str, where: str) -> str:
         raise UsageError(f"{where}: {text!r} is not an ISO 8601 time (e.g. 2026-03-01T23:59:00+01:00)") from None
     if when.tzinfo is None:
         raise UsageError(f"{where}: {text!r} has no UTC offset (add e.g. +01:00 or Z)")
+    try:
+        when.astimezone(timezone.utc)  # later compared in UTC: 0001-01-01T00:00+14:00 has no UTC time
+    except OverflowError:
+        raise UsageError(f"{where}: {text!r} is out of range once in UTC") from None
     return when.isoformat()
 
 
@@ -80,10 +92,10 @@ def load(path: str | Path) -> Roster:
     """Read a roster CSV; UsageError naming the file (and line) when it cannot be used."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw, size = files.read_regular(path, MAX_BYTES + 1)  # never more than that read (/dev/zero, a FIFO)
     except OSError as exc:
         raise UsageError(f"{path}: cannot read the roster: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:
+    if size > MAX_BYTES:
         raise UsageError(f"{path}: the roster is larger than {MAX_BYTES // 1024 // 1024} MB")
     try:
         text = raw.decode("utf-8-sig")  # a spreadsheet's "CSV UTF-8" starts with a byte-order mark
@@ -111,7 +123,9 @@ def load(path: str | Path) -> Roster:
             # `Smith, John` unquoted: the name would be `Smith` and the email `John`
             raise UsageError(f"{path}:{line}: {len(row)} cells for {len(columns)} columns (a comma in a name "
                              f"must be quoted: \"Smith, John\")")
-        cells = {col: cell.strip() for col, cell in zip(columns, row, strict=False) if col}
+        # NFC, as names are compared: a spreadsheet writes "José" composed, macOS a folder of that name
+        # decomposed, and the student's AC was "missing" from the gradebook (round 28).
+        cells = {col: nfc(cell.strip()) for col, cell in zip(columns, row, strict=False) if col}
         if not (cells.get("id") or cells.get("name")):
             raise UsageError(f"{path}:{line}: a student needs an id or a name")
         when = cells.get("submitted_at", "")
