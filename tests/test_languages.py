@@ -224,6 +224,21 @@ def test_go_imports_only_what_the_code_uses():
     assert '"container/heap"' in prelude("func f(h *H) { heap.Push(h, 1) }\nfunc g() { var heap int; _ = heap }")
 
 
+def test_go_code_with_imports_of_its_own_still_gets_the_implicit_ones_it_uses():
+    """Round 28: `import "container/heap"` switched every implicit import off, and the same file's
+    `sort.Slice` was CE "undefined: sort". What it imports itself (by path, or the name it binds) is
+    not imported again; the blank uses go after the code, as imports must precede declarations."""
+    from judge.languages.go import implicit
+
+    assert implicit('import "container/heap"\n\nfunc f(h *H) { heap.Push(h, 1); sort.Slice(nil, nil) }') == \
+        ('package main; import ("sort");', "\nvar _ = sort.Ints\n")
+    blocked = 'import (\n\t"fmt"\n\ts "sort"\n)\nfunc f() { fmt.Println(); s.Ints(nil); strings.Split("", "") }'
+    assert implicit(blocked) == ('package main; import ("strings");', "\nvar _ = strings.Split\n")
+    assert implicit('import ("fmt"; "sort")\nfunc f() { fmt.Println(); sort.Ints(nil) }') == ("package main;", "")
+    assert implicit('import (\n\t"fmt"\n)\nfunc f() { var wg sync.WaitGroup; wg.Wait(); fmt.Println() }')[0] == \
+        'package main; import ("sync");'
+
+
 def test_go_comments_and_strings_are_not_code():
     """Compatibility sweep 7: a commented-out local test (`/* package main ... import "fmt" ... */`) or a
     comment line starting with "import" switched the implicit imports off: CE `undefined: sort`."""
@@ -249,7 +264,9 @@ def test_go_a_source_of_blank_lines_is_read_in_one_pass(problem):
     blank line after it: 100 KB of newlines held the judge almost two minutes before any compiler ran."""
     text = "func f() { sort.Ints(nil) }\n" + "\n" * 1_000_000 + "\t \n" * 100_000 + "  import \"os\"\n"
     started = time.process_time()
-    assert prelude(text) == "package main;"
+    from judge.languages.go import implicit
+
+    assert implicit(text) == ('package main; import ("sort");', "\nvar _ = sort.Ints\n")  # its own import kept
     assert prelude(text[:-len('  import "os"\n')]).startswith('package main; import ("sort")')
     assert "// go:build" in Go().sources(text + "  //go:build ignore\n", problem)["solution.go"]
     assert time.process_time() - started < 20
