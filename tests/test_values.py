@@ -101,3 +101,11 @@ def test_equal_values_are_the_same_json_only_for_text():
 def test_a_case_number_past_a_doubles_range_is_a_package_error_not_a_crash():
     with pytest.raises(ValueError, match="too large for a double"):
         values.from_yaml(10 ** 400, "double", "expected")
+
+
+def test_numbers_typed_on_the_command_line_are_ascii_digits():
+    """Round 28: `--click ３,０` (full-width) and `1_0,0` (read as 10) were taken, as int() takes them."""
+    assert values.from_text(" -2, 4", "int[]") == [-2, 4] and values.from_text("2.5", "double") == 2.5
+    for text, type_ in (("３,０", "int[]"), ("1_0,0", "int[]"), ("1_0.5", "double"), ("２.5", "double")):
+        with pytest.raises(ValueError):
+            values.from_text(text, type_)

@@ -283,13 +283,11 @@ def _split(text: str, scalar: str, depth: int) -> Any:
 
 def _scalar_text(text: str, scalar: str) -> Any:
     if scalar in ("int", "long"):
-        try:
-            return int(text)
-        except ValueError:
-            return text  # from_yaml names the field and what was expected
+        # ASCII digits only: int() also takes "３" (full-width) and "1_0" (10), which nobody means as a number
+        return int(text) if re.fullmatch(r"[+-]?[0-9]+", text) else text  # from_yaml names what was expected
     if scalar == "double":
         try:
-            return float(text)
+            return float(text) if text.isascii() and "_" not in text else text  # as for int, above
         except ValueError:
             return text
     if scalar == "bool":
