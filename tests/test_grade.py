@@ -475,3 +475,18 @@ def test_a_wrong_answer_that_is_the_in_place_argument_unchanged_says_so(tmp_path
     assert first.diff[1].startswith("the answer is `board` unchanged, exactly as it was given")
     wrong_elsewhere = grade(problem, cases, [SUBMISSIONS / "wrong_answer" / "four_way.py"], Options())[0]
     assert not any("unchanged" in line for c in wrong_elsewhere.cases for line in c.diff)
+
+
+def test_a_fifo_among_submissions_is_told_and_one_named_is_refused(tmp_path):
+    """Round 28: a FIFO named a.py in a hand-in folder was skipped without a word (a link is told), and one
+    given by name said "no submissions in this folder"."""
+    import os
+
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    (folder / "ok.py").write_text("class Solution: pass\n")
+    os.mkfifo(folder / "fifo.py")
+    told = []
+    assert find_submissions([folder], told.append) == [folder / "ok.py"] and told == [folder / "fifo.py"]
+    with pytest.raises(UsageError, match="not a regular file nor a folder"):
+        find_submissions([folder / "fifo.py"])

@@ -218,6 +218,9 @@ def _warn(line: str) -> None:
 
 
 def _passed_over(link: Path) -> None:
+    if not link.is_symlink():
+        _warn(f"{link}: not a regular file (a FIFO, a device), passed over")
+        return
     what = "folder" if link.is_dir() else "file"
     _warn(f"{link}: a symbolic link, passed over (a link is not a submission: hand in the {what} it names)")
 

@@ -104,6 +104,8 @@ def find_submissions(paths: Sequence[str | Path], passed_over: Callable[[Path], 
             languages.for_path(path)  # an unknown language is an error when named directly
             found.append(path)
             continue
+        if not path.is_dir():  # a FIFO or a device: it was "no submissions in this folder"
+            raise UsageError(f"{path}: not a regular file nor a folder")
         links = []
         inside = []
         for p in sorted(path.rglob("*")):
@@ -114,6 +116,8 @@ def find_submissions(paths: Sequence[str | Path], passed_over: Callable[[Path], 
                     links.append(p)
             elif p.suffix.lower() in extensions and p.is_file():
                 inside.append(p)
+            elif p.suffix.lower() in extensions and not p.is_dir():  # a FIFO named a.py: told, as a link is
+                links.append(p)
         if passed_over is not None:
             for link in links:
                 passed_over(link)
