@@ -350,15 +350,30 @@ def test_java_an_array_answer_is_the_array_or_an_iterable(returns, made, ok, tmp
 def test_go_glue_declares_the_platforms_signature(problem):
     assert go_type("char[][]") == "[][]byte" and go_type("long") == "int64" and go_type("double[]") == "[]float64"
     # Minesweeper names its board `inplace`: an entry point with no result is judged on it (README).
-    assert "jxSignature[F func([][]byte, []int) [][]byte | func([][]byte, []int)]" in go_glue(problem)
-    assert "var _ func([]int, int) int = coinChange" in go_glue(load_problem("coin_change"))
+    assert "jxSignature[P0 ~[][]byte, P1 ~[]int, R ~[][]byte](func(P0, P1) R)" in go_glue(problem)
+    void = go_glue(problem, "// a note\nfunc updateBoard(board [][]byte, click []int) {\n}\n")
+    assert "jxSignature[P0 ~[][]byte, P1 ~[]int](func(P0, P1))" in void
+    assert "jxSignature[P0 ~[]int, P1 int, R int](func(P0, P1) R)" in go_glue(load_problem("coin_change"))
+
+
+def test_go_an_entry_point_of_named_types_the_driver_could_call_is_accepted(problem, tmp_path):
+    """Round 28: `type Board [][]byte` and `func updateBoard(board Board, click []int) Board` was CE ("does
+    not satisfy func([][]byte, []int) [][]byte"), though the platform's driver's call compiles with it."""
+    path = tmp_path / "named.go"
+    path.write_text("type Board [][]byte\n\nfunc updateBoard(board Board, click []int) Board {\n"
+                    "\tboard[click[0]][click[1]] = 'X'\n\treturn board\n}\n")
+    run = execute(problem, path, [[[["M"]], [0, 0]]])
+    assert run.compile_error is None and run.outcomes[0].value == [["X"]], (run.compile_error, run.outcomes)
 
 
 @pytest.mark.parametrize("problem_id, name, source, shown", [
     ("minesweeper", "wrong_types.go",
      "func updateBoard(board [][]string, click []int) [][]string {\n  return board\n}\n",
-     "func([][]byte, []int) [][]byte"),
-    ("coin_change", "no_result.go", "func coinChange(coins []int, amount int) {\n}\n", "func([]int, int) int"),
+     "P0 (type [][]string) does not satisfy ~[][]byte"),
+    ("coin_change", "no_result.go", "func coinChange(coins []int, amount int) {\n}\n",
+     "does not match inferred type func([]int, int) R"),
+    ("coin_change", "long_amount.go", "func coinChange(coins []int, amount int64) int {\n  return 0\n}\n",
+     "P1 (type int64) does not satisfy int"),
 ])
 def test_a_go_entry_point_of_another_signature_is_a_compile_error(tmp_path, problem_id, name, source, shown):
     """As on the platform, whose driver calls it with its own types: CE naming the types, not a

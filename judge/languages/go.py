@@ -56,19 +56,45 @@ def go_type(neutral: str) -> str:
     return cpp_like_type(*parse_type(neutral), SCALARS, "[]{}")
 
 
-def glue(problem: Problem) -> str:
-    """The entry point for the harness, and its type as the platform declares it: a function with other
-    parameter or result types is a compile error, as on the platform, not a panic at the first call."""
+def glue(problem: Problem, text: str = "") -> str:
+    """The entry point for the harness, and its type as the platform's driver takes it: a function with other
+    parameter or result types is a compile error, as on the platform, not a panic at the first call.
+
+    Checked by a generic function whose type parameters are the platform's types up to their underlying
+    type (`~[][]byte`), as the driver's call with those values would compile: a `type Board [][]byte`
+    parameter was CE beside an exact function type (round 28), though the harness's call by reflection
+    works. A signature whose argument is judged in place may also return nothing: which form the code
+    declares is read from its `func` line (`text`), each form checked as the one it is."""
     sig = problem.signature
-    params = ", ".join(go_type(p.type) for p in sig.params)
-    result = "" if sig.returns == "void" else " " + go_type(sig.returns)
+    types = [go_type(p.type) for p in sig.params]
     head = f"package main\n\nvar jxEntry any = {sig.function}\n\n"
-    if sig.inplace is None or not result:
-        return head + f"var _ func({params}){result} = {sig.function}\n"
-    # Or one that returns nothing, judged on the argument the signature names `inplace` (as in Python,
-    # C++, Java and JavaScript): either type, and no other, by a constraint the compiler checks.
-    return head + (f"func jxSignature[F func({params}){result} | func({params})](F) bool {{ return true }}\n\n"
-                   f"var _ = jxSignature({sig.function})\n")
+    # `~` only for slices, which are unnamed: the harness's reflected call may pass a [][]byte for a Board,
+    # never an int for a `type Amount int` (assignable only when one of the two types is unnamed).
+    def bound(t: str) -> str:
+        return f"~{t}" if t.startswith("[") else t
+
+    bounds = ", ".join(f"P{i} {bound(t)}" for i, t in enumerate(types))
+    params = ", ".join(f"P{i}" for i in range(len(types)))
+    result = sig.returns != "void"
+    if result and sig.inplace is not None and _declares_result(code_only(text), sig.function) is False:
+        result = False  # returns nothing: judged on the argument the signature names `inplace`
+    if result:
+        bounds += f", R {bound(go_type(sig.returns))}"
+    check = f"func jxSignature[{bounds}](func({params}){' R' if result else ''}) bool {{ return true }}\n\n"
+    return head + check + f"var _ = jxSignature({sig.function})\n"
+
+
+def _declares_result(code: str, name: str) -> bool | None:
+    """Whether the top-level `func name(...)` declares a result; None when no such declaration is found."""
+    found = re.search(rf"^func[ \t]+{re.escape(name)}[ \t]*\(", code, re.M)
+    if found is None:
+        return None
+    depth, at = 1, found.end()
+    while at < len(code) and depth:  # to the end of the parameter list (a parameter may be a func type)
+        depth += {"(": 1, ")": -1}.get(code[at], 0)
+        at += 1
+    body = code.find("{", at)
+    return bool(code[at:len(code) if body < 0 else body].strip())
 
 
 def prelude(text: str, packages: dict[str, str] = PACKAGES) -> str:
@@ -191,7 +217,7 @@ class Go(Compiled):
         head, tail = implicit(text, self.packages())
         return {"solution.go": head + "\n//line solution.go:1\n" + text + tail,
                 "server.go": self.harness.read_text(),
-                "glue.go": glue(problem)}
+                "glue.go": glue(problem, text)}
 
     def executable(self) -> str | None:
         """The `go` on PATH; when that is one of Debian's (/usr/lib/go-1.N, the default 1.19), the newest of
