@@ -167,13 +167,25 @@ def test_a_checker_that_raises_is_a_judge_error_only_on_a_well_formed_answer(pro
     ("    import sys\n    sys.exit(0)\n", "the checker failed: SystemExit: 0"),
     ("    return True, 5\n", "the checker failed: TypeError: compare() returned (True, 5)"),
     ("    return 'yes'\n", "not (a bool, a list of strings)"),
+    ("    return 'yes', []\n", "not (a bool, a list of strings)"),
 ])
 def test_a_checker_that_exits_or_returns_the_wrong_shape_is_a_judge_error(problem_copy, few, body, said):
     """Round 28: sys.exit(0) in checker.py ended `judge grade` at once with exit 0 and no word (a WA
     graded as a pass by CI); a checker returning (True, 5) was a JE that did not name the checker."""
     (problem_copy / "checker.py").write_text("def compare(expected, got, args=None):\n" + body)
-    result = grade_one(load_problem(str(problem_copy)), few[:1], SUBMISSIONS / "wrong_answer" / "miscount.py")
+    result = grade_one(load_problem(str(problem_copy)), few[:1], SUBMISSIONS / "wrong_answer" / "digits_spread.py")
     assert result.verdict is Verdict.JE and said in result.first_failure.message, result.first_failure
+
+
+@pytest.mark.parametrize("body", ["    return got == expected, None\n", "    return [got == expected, []]\n",
+                                  "    return int(got == expected), ()\n"])
+def test_a_checker_may_write_its_pair_loosely(problem_copy, few, body):
+    """The review of round 28: (True, None), a list for the pair, a numpy bool were AC before the shape was
+    checked, and JE after: every checker that worked still does."""
+    (problem_copy / "checker.py").write_text("def compare(expected, got, args=None):\n" + body)
+    fine = load_problem(str(problem_copy))
+    assert grade_one(fine, few[:1], SUBMISSIONS / "accepted" / "bfs_class.py").verdict is Verdict.AC
+    assert grade_one(fine, few[:1], SUBMISSIONS / "wrong_answer" / "digits_spread.py").verdict is Verdict.WA
 
 
 @pytest.mark.parametrize("body, said", [

@@ -912,3 +912,22 @@ def test_a_typescript_runtime_error_names_the_submissions_own_line(problem, tmp_
         "}\n")
     run = execute(problem, path, [EXAMPLE])
     assert "line 9 in updateBoard" in run.outcomes[0].message, run.outcomes[0].message
+
+
+def test_a_cpp_library_the_loader_refuses_is_its_words_and_a_huge_global_loads(problem, tmp_path):
+    """The review of round 28: an initial-exec thread_local (no room for it in a loaded library's static
+    TLS) was MLE, for the loader's "cannot allocate memory"; only segments past the address-space limit
+    are memory. A 1 TiB zero-filled global still loads, as it ran in the server's program: its span is
+    left out of the case's address-space limit, and the box's cap counts the pages used."""
+    source = (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text()
+    tls = tmp_path / "tls.cpp"
+    used = source.replace("int m = board.size()", "jx_tls[0] = 1; int m = board.size()")
+    tls.write_text('__attribute__((tls_model("initial-exec"))) thread_local char jx_tls[1 << 20];\n' + used)
+    run = execute(problem, tls, [EXAMPLE])
+    assert run.outcomes[0].verdict.value == "RE" and "dlopen: solution.so: cannot allocate memory in static TLS" \
+        in run.outcomes[0].message, run.outcomes[0]
+    huge = tmp_path / "huge.cpp"
+    touched = source.replace("int m = board.size()", "jx_huge[0] = 1; int m = board.size()")
+    huge.write_text("static char jx_huge[1ll << 40];\n" + touched)
+    run = execute(problem, huge, [EXAMPLE])
+    assert run.compile_error is None and run.outcomes[0].value == EXAMPLE_OUT, run.outcomes[0]

@@ -230,10 +230,7 @@ def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer
     answered = _Answered(**base, answer=fingerprint)
     try:
         judged = judge_answer(problem, case.expected, outcome, case.args)
-        ok, explanations = judged if isinstance(judged, tuple) and len(judged) == 2 else (None, None)
-        if not isinstance(ok, int) or isinstance(explanations, (str, bytes)) or not isinstance(explanations, Iterable):
-            raise TypeError(f"compare() returned {judged!r:.80}, not (a bool, a list of strings)")
-        explanations = tuple(str(e) for e in explanations)
+        ok, explanations = _judgement(judged)
     # The checker is the package's code: its failure is the judge's (sys.exit() in it ended the whole
     # run at once, with its code and no word: exit 0 for a WA, round 28).
     except (Exception, SystemExit) as exc:
@@ -246,6 +243,20 @@ def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer
     explanations = explanations[:1] + _unchanged(problem, case, outcome.value) + explanations[1:]
     first = (explanations[0] if explanations else "wrong answer") + note
     return CaseResult(case.name, case.group, Verdict.WA, message=first, diff=explanations, got=kept, **answered)
+
+
+def _judgement(judged: Any) -> tuple[bool, tuple[str, ...]]:
+    """A checker's (ok, explanations), as loosely as checkers write it (a list for the pair, a numpy bool,
+    None for no explanations: the review of round 28); TypeError for what cannot be one (a bare 'yes', an
+    int for the explanations)."""
+    if isinstance(judged, (str, bytes)) or not isinstance(judged, Sequence) or len(judged) != 2:
+        raise TypeError(f"compare() returned {judged!r:.80}, not (a bool, a list of strings)")
+    ok, explanations = judged
+    explanations = () if explanations is None else explanations
+    if isinstance(ok, (str, bytes, Collection)) or isinstance(explanations, (str, bytes)) \
+            or not isinstance(explanations, Iterable):
+        raise TypeError(f"compare() returned {judged!r:.80}, not (a bool, a list of strings)")
+    return bool(ok), tuple(str(e) for e in explanations)
 
 
 def _unchanged(problem: Problem, case: Case, value: Any) -> tuple[str, ...]:

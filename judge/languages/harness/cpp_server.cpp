@@ -124,11 +124,13 @@ inline void child(const Config& c, const std::string& line, int fd) {
         const char* why = dlerror();
         std::string text = why ? why : "no jdg_case", out;
         for (size_t at; (at = text.find(c.library)) != std::string::npos;) text.replace(at, c.library.size(), "solution.so");
-        if (text.find("allocate memory") != std::string::npos) {  // ENOMEM: its segments past RLIMIT_AS (a huge global)
+        // Its segments past RLIMIT_AS (a huge global) are the memory limit; "cannot allocate memory in static
+        // TLS block" (an initial-exec thread_local, which a loaded library cannot have) is not: the loader's words.
+        if (text.find("failed to map segment") != std::string::npos) {
             out = "{\"status\":\"memory\"}";
         } else {
-            out = "{\"status\":\"harness_error\",\"message\":";
-            quote(out, "cannot load the solution: " + text.substr(0, 300));
+            out = "{\"status\":\"exception\",\"type\":\"dlopen\",\"message\":";
+            quote(out, text.substr(0, 300));
             out += "}";
         }
         write_all(fd, out);
