@@ -145,7 +145,9 @@ def _imports(text: str, code: str) -> tuple[set[str], set[str]]:
     for found in _IMPORT.finditer(code):
         end = code.find(")", found.end() + 1) if found.group(1) else code.find("\n", found.end())
         span = text[found.end():len(text) if end < 0 else end]
-        for spec in _SPEC.finditer(span if found.group(1) else span[:_first_string_end(span)]):
+        first = _SPEC.search(span)
+        specs = list(_SPEC.finditer(span)) if found.group(1) else [first] if first else []  # a block's all, else one
+        for spec in specs:
             path = spec.group(2) if spec.group(2) is not None else spec.group(3)
             paths.add(path)
             if spec.group(1) not in ("_", "."):
@@ -153,15 +155,6 @@ def _imports(text: str, code: str) -> tuple[set[str], set[str]]:
         if not found.group(1) and not paths:
             names.add("")  # `import` in a form not read here: it still imports for itself
     return paths, names
-
-
-def _first_string_end(span: str) -> int:
-    """Where a one-spec import's text ends: just after its path's closing quote."""
-    at = min((i for i in (span.find('"'), span.find("`")) if i >= 0), default=-1)
-    if at < 0:
-        return len(span)
-    close = span.find(span[at], at + 1)
-    return len(span) if close < 0 else close + 1
 
 
 #: A comment, or a string or rune literal, in Go source (raw strings may span lines; the others may not).
