@@ -128,9 +128,7 @@ def prepare(problem: Problem, items: list[dict[str, Any]], source: str, options:
     """Validate, name, de-duplicate and answer new cases; CaseError (nothing written) on the first problem."""
     from judge.grading.fuzz import reference_answers  # fuzz imports grade; keep this module light to import
 
-    existing = load_cases(problem)
-    by_name = {c.name: c for c in existing}
-    by_input = {values.fingerprint(c.args): c for c in existing}
+    by_name, by_input = _taken(problem)
     params = [p.name for p in problem.signature.params]
     new: list[NewCase] = []
     for k, item in enumerate(items, 1):
@@ -167,6 +165,12 @@ def prepare(problem: Problem, items: list[dict[str, Any]], source: str, options:
     return checked
 
 
+def _taken(problem: Problem) -> tuple[dict[str, Case], dict[str, Case]]:
+    """The package's cases by name and by the fingerprint of their inputs: what a new case may not repeat."""
+    existing = load_cases(problem)
+    return {c.name: c for c in existing}, {values.fingerprint(c.args): c for c in existing}
+
+
 def _where(case: Case) -> str:
     return f"{case.file}:{case.line} ({case.name})" if case.group != "new" else f"{case.file} ({case.name})"
 
@@ -180,9 +184,7 @@ def append(problem: Problem, path: Path, group: str, cases: list[NewCase]) -> No
     held = os.open(problem.cases_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
         fcntl.flock(held, fcntl.LOCK_EX)  # released when the fd is closed, however this ends
-        existing = load_cases(problem)
-        by_name = {c.name: c for c in existing}
-        by_input = {values.fingerprint(c.args): c for c in existing}
+        by_name, by_input = _taken(problem)
         for case in cases:
             if case.name in by_name:
                 raise CaseError(f"case {case.name}: the name is already used by the case at "
