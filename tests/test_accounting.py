@@ -30,10 +30,6 @@ PROBLEM = load_problem("minesweeper")
 #: the CPU limit the judge enforces, however loaded the machine is (the wall limit has tests of its own).
 PATIENT = dataclasses.replace(PROBLEM, limits=dataclasses.replace(PROBLEM.limits, wall_time=30.0))
 CASES = load_cases(PROBLEM)[:2]
-#: The least a case ended by its own RLIMIT_CPU (C++'s child) reads: the kernel ends that process at
-#: 1 s of its own CPU time, which the box's counter read as 0.98-1.0 s on a quiet machine and down to
-#: 0.77 s at a load of 3. Still TLE; the judge's measure is what is shown.
-RLIMIT_ENDED_MS = 0.5 * PROBLEM.limits.time * 1000
 LIMIT_MS = PROBLEM.limits.time * 1000
 LIMIT_KB = PROBLEM.limits.memory_mb * 1024
 #: How far past the CPU limit a box may get before the judge kills it: about one CFS period of a box
@@ -93,13 +89,12 @@ def detail(result) -> str:
 def test_work_on_a_helper_thread_with_its_limit_lifted_is_tle_at_the_limit(box, name):
     """2 s of CPU on a helper thread, the harness's own limit lifted (rlimit, static field, argv):
     the judge stops the box at 1 s of the box's CPU time. (C++'s rewrite no longer reaches its case's
-    child, which loads the submission after reading its config: its own RLIMIT_CPU ends it first, see
-    RLIMIT_ENDED_MS.)"""
+    child, which loads the submission after reading its config: the judge's measure ends it, its own
+    RLIMIT_CPU being only a backstop a second later.)"""
     result = grade_one(PATIENT, CASES[:1], ATTACKS / name, Options(box=box))
     case = result.cases[0]
     assert result.verdict is Verdict.TLE and "CPU time limit" in case.message, detail(result)
-    low = RLIMIT_ENDED_MS if name.endswith(".cpp") else LIMIT_MS
-    assert low <= case.cpu_ms <= LIMIT_MS + OVERSHOOT_MS, detail(result)
+    assert LIMIT_MS <= case.cpu_ms <= LIMIT_MS + OVERSHOOT_MS, detail(result)
 
 
 def test_work_on_a_helper_thread_under_the_limit_is_counted(box, tmp_path):
@@ -133,7 +128,50 @@ def test_a_cpp_static_initialiser_is_part_of_every_case(box):
     options = Options(box=box, skip_after_limit=False)
     result = grade_one(PATIENT, CASES, ATTACKS / "cpu_static_init.cpp", options)
     assert all(c.verdict is Verdict.TLE and "CPU time limit" in c.message for c in result.cases), detail(result)
-    assert all(RLIMIT_ENDED_MS <= c.cpu_ms <= LIMIT_MS + OVERSHOOT_MS for c in result.cases), detail(result)
+    assert all(LIMIT_MS <= c.cpu_ms <= LIMIT_MS + OVERSHOOT_MS for c in result.cases), detail(result)
+
+
+#: Answers right only when the case's own RLIMIT_CPU leaves it the 1 s limit and the 1 s backstop (session.CPU_BACKSTOP).
+RLIMIT_PROBES = {
+    "rlimit_probe.py": """import resource, time
+from judge_accepted import Solution as Right
+
+
+class Solution(Right):
+    def updateBoard(self, board, click):
+        left = resource.getrlimit(resource.RLIMIT_CPU)[0] - time.process_time()
+        return super().updateBoard(board, click) if left >= 1.999 else board
+""",
+    "rlimit_probe.cpp": """#include <sys/resource.h>
+SOLUTION
+class Solution : public Right {
+public:
+    vector<vector<char>> updateBoard(vector<vector<char>>& board, vector<int>& click) {
+        struct rlimit rl;
+        getrlimit(RLIMIT_CPU, &rl);
+        return rl.rlim_cur >= 2 ? Right::updateBoard(board, click) : board;
+    }
+};
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(RLIMIT_PROBES))
+def test_a_cases_own_rlimit_cpu_is_a_backstop_past_the_limit_where_the_box_is_measured(box, tmp_path, name):
+    """Honest round 29: the kernel checks RLIMIT_CPU against tick-sampled time, which ran ahead of the real
+    count on a busy machine: C++ and Python cases that answered right at 0.96 s of a 1 s limit were TLE at
+    850-940 ms of the judge's measure. Where the judge measures the box, the rlimit is a second past the
+    limit (a backstop) and the judge's measure is the limit: these answer right only when that holds."""
+    right = (ROOT / "submissions/minesweeper/accepted" / ("bfs_class.py" if name.endswith(".py") else "bfs.cpp"))
+    if name.endswith(".py"):
+        source = RLIMIT_PROBES[name].replace("from judge_accepted import Solution as Right\n",
+                                             right.read_text().replace("class Solution", "class Right"))
+    else:
+        source = RLIMIT_PROBES[name].replace("SOLUTION", right.read_text().replace("class Solution", "class Right"))
+    path = tmp_path / name
+    path.write_text(source)
+    result = grade_one(PATIENT, CASES, path, Options(box=box))
+    assert result.verdict is Verdict.AC, detail(result)
 
 
 ALTERNATE = '''# Every other case burns 0.3 s of CPU and holds 64 MB; each case prints its click.

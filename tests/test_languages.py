@@ -272,6 +272,33 @@ def test_go_a_source_of_blank_lines_is_read_in_one_pass(problem):
     assert time.process_time() - started < 20
 
 
+def test_go_imports_are_read_in_linear_time():
+    """Red-team round 29: a 1 MB `import aaa...` (the spec's name tried again at each letter, each try
+    running back through the rest of the word) and 110,000 unclosed `import (` (each read on to the end
+    of the file, again for every later one) held the judge for hours before any compiler ran."""
+    from judge.languages.go import implicit
+
+    started = time.process_time()
+    assert implicit("import " + "a" * 1_000_000 + "\nfunc f() { sort.Ints(nil) }\n")[0] == \
+        'package main; import ("sort");'
+    assert implicit("func f() { sort.Ints(nil) }\n" + "import (\n" * 110_000)[0] == 'package main; import ("sort");'
+    assert time.process_time() - started < 10
+    # what a spec says is read as before: a name, a dot or a blank, a raw string
+    assert implicit('import (\n\tm "math"\n\t. "strings"\n\t_ "embed"\n\ts `sort`\n)\nfunc f() { m.Abs(1); s.Ints(nil) }')\
+        == ("package main;", "")
+
+
+def test_go_a_major_version_path_binds_the_name_before_it():
+    """Red-team round 29: `import "math/rand/v2"` was read as binding `v2`, so its `rand.IntN` made the
+    judge import math/rand as well: CE "rand redeclared in this block"."""
+    from judge.languages.go import implicit, package_name
+
+    assert implicit('import "math/rand/v2"\n\nvar jitter = rand.IntN(1)\nfunc f() { sort.Ints(nil) }') == \
+        ('package main; import ("sort");', "\nvar _ = sort.Ints\n")
+    assert [package_name(p) for p in ("math/rand/v2", "example.com/m/v10", "example.com/v1", "v2", "sort")] == \
+        ["rand", "m", "v1", "v2", "sort"]
+
+
 #: Package-level names a solution may well use, each the name of a package the harness imports.
 GO_HARNESS_NAMES = """var time int
 var json, metrics, syscall, bufio, strings = 0, 0, 0, 0, 0
@@ -560,10 +587,12 @@ def test_a_cpp_submissions_macros_and_names_do_not_reach_the_server(problem, tmp
     (`int wait[2005];`, an in-degree table) was CE beside <sys/wait.h>. Both now compile and answer as
     the accepted solution does. Since round 28 the submission is a library of its own, so globals named
     as functions the server calls (`setrlimit`, `prctl`, `dlopen`) no longer take those names in the
-    server's program, where they crashed it."""
+    server's program, where they crashed it. Round 29: a global `abi` was CE beside the harness's
+    <cxxabi.h> (its `namespace abi`); a submission that includes that header itself still compiles."""
     source = (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text()
     for prefix in ("#define int long long\n", "int wait[2005];\n",
-                   "int setrlimit[10];\nlong prctl = 3;\nint dlopen = 2;\n"):
+                   "int setrlimit[10];\nlong prctl = 3;\nint dlopen = 2;\nint abi = 0;\n",
+                   "#include <cxxabi.h>\nstatic int st;\nstatic char* named = abi::__cxa_demangle(\"i\", 0, 0, &st);\n"):
         path = tmp_path / "names.cpp"
         path.write_text(f"{prefix}// {uuid.uuid4()}\n{source}")
         run = execute(problem, path, [EXAMPLE])

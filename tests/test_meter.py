@@ -78,3 +78,21 @@ def test_a_box_at_its_cap_is_mle_even_when_it_also_ran_out_of_time():
     at_cap = Usage(cpu_ms=1500.0, memory_kb=256 * 1024, oom_kills=0)
     assert _over(Limits(), at_cap)[0] is Status.MEMORY
     assert _over(Limits(), Usage(cpu_ms=1500.0, memory_kb=255 * 1024, oom_kills=0))[0] is Status.TIMEOUT
+
+
+def test_a_harness_that_says_timeout_for_a_case_at_its_memory_cap_is_mle():
+    """Honest round 29: a C++ BFS that copied the board for every square it queued reached the box's cap,
+    slowed by its faults until its own RLIMIT_CPU ended it; the harness said timeout, which the judge kept
+    (its word on a limit is kept), and the case was TLE in 3 runs of 7. A peak at the cap is MLE first, as
+    _over() orders them, whatever the harness said; a harness's own memory or timeout stays as it said."""
+    from judge.sandbox.runner import Reply, Server
+
+    server = Server.__new__(Server)
+    server.limits, server.proc = Limits(), None  # no box to stop: stop() has nothing to end
+    at_cap = Usage(cpu_ms=1002.0, memory_kb=256 * 1024, oom_kills=0)
+    assert server._judged(Reply(Status.TIMEOUT), at_cap).status is Status.MEMORY
+    assert server._judged(Reply(Status.MEMORY), at_cap).status is Status.MEMORY
+    over_time = Usage(cpu_ms=1002.0, memory_kb=100 * 1024, oom_kills=0)
+    assert server._judged(Reply(Status.TIMEOUT), over_time).status is Status.TIMEOUT
+    assert server._judged(Reply(Status.MEMORY), over_time).status is Status.MEMORY
+    assert server._judged(Reply(Status.OK), at_cap).status is Status.MEMORY

@@ -39,6 +39,11 @@ SLOW_START = 5.0
 #: 0.1-0.4 s, on a machine at load 10 too, so even a restart after every case stays within the share.
 RESTART_BUDGET = 30.0
 RESTART_SHARE = 1.0
+#: Seconds a harness's in-box RLIMIT_CPU adds to the case's limit where the judge measures the box (its
+#: cgroup), so that it is a backstop and the judge's measure the limit: the kernel checks RLIMIT_CPU against
+#: tick-sampled time, which ran ahead of the real count on a busy machine, and honest C++ and Python cases
+#: were TLE at 850-940 ms of a 1 s limit (round 29). Without a cgroup the rlimit is the limit (0 added).
+CPU_BACKSTOP = 1.0
 
 
 @dataclass(frozen=True)
@@ -252,7 +257,8 @@ class Session:
 
         def argv(request_fd: int, response_fd: int, measured: bool) -> list[str]:
             config = language.config(problem, prepared)
-            config.update(request_fd=request_fd, response_fd=response_fd, measured=measured)
+            config.update(request_fd=request_fd, response_fd=response_fd, measured=measured,
+                          cpu_backstop=CPU_BACKSTOP if measured else 0.0)
             return language.server_argv(prepared, config)
 
         return Launch(argv, tuple(Path(p) for p in prepared.mounts), language.code_before_ready,

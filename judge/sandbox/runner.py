@@ -212,7 +212,10 @@ class Server:
         """The reply with the judge's own measure; TLE or MLE (and the box stopped) when over a limit."""
         reply.cpu_ms, reply.memory_kb = usage.cpu_ms, usage.memory_kb
         status, why = _over(self.limits, usage)
-        if status is None or reply.status in KEPT and not usage.tampered:
+        # The harness's own word on a limit is kept, but for a peak at the memory limit, which is MLE before
+        # TLE as everywhere (_over): a case at its cap, slowed by its faults, was TLE when the harness said so.
+        kept = reply.status in KEPT and not usage.tampered and (status is not Status.MEMORY or reply.status is status)
+        if status is None or kept:
             return reply
         # The box may still be busy (a helper thread, a child) or short of memory: a fresh one serves on.
         self.stop()

@@ -30,7 +30,7 @@ inline std::string run_case(const std::string& line, std::string (*call)(const J
         quote(out, message.substr(0, 300));
         out += "}";
     } catch (...) {
-        std::type_info* t = abi::__cxa_current_exception_type();
+        std::type_info* t = __cxxabiv1::__cxa_current_exception_type();
         out = "{\"status\":\"exception\",\"type\":";
         quote(out, t ? demangle(t->name()) : "unknown");
         out += ",\"message\":\"a value that is not a std::exception was thrown\"}";

@@ -40,6 +40,7 @@ namespace jdg {
 struct Config {
     int req = -1, resp = -1;
     double cpu_limit = 1;
+    double cpu_backstop = 0;  // what RLIMIT_CPU adds to the limit: the judge measures the box (session.py)
     long long memory = 256 << 20, output = 1 << 20;
     std::string library;  // solution.so
     long long library_span = 0;  // the address space its segments take (load_span)
@@ -96,7 +97,7 @@ inline void child(const Config& c, const std::string& line, int fd) {
     if (__asan_set_error_report_callback) __asan_set_error_report_callback(sanitizer_report);
     close(c.req);
     close(c.resp);
-    rlim_t cpu = (rlim_t)std::ceil(c.cpu_limit);
+    rlim_t cpu = (rlim_t)std::ceil(c.cpu_limit + c.cpu_backstop);
     struct rlimit rl = {cpu, cpu + 1};
     setrlimit(RLIMIT_CPU, &rl);
     long pages = 0;
@@ -258,6 +259,7 @@ inline int serve(int argc, char** argv) {
     c.req = (int)config.get("request_fd")->integer;
     c.resp = (int)config.get("response_fd")->integer;
     c.cpu_limit = config.get("cpu_limit")->num;
+    if (const J* backstop = config.get("cpu_backstop")) c.cpu_backstop = backstop->num;
     c.memory = config.get("memory_bytes")->integer;
     c.output = config.get("output_bytes")->integer;
     c.library = config.get("library")->str;

@@ -578,7 +578,8 @@ def limit_case(config):
             SELF["clear_refs"] = None if config.get("measured") else os.open("/proc/self/clear_refs", os.O_WRONLY)
         except OSError:
             SELF["clear_refs"] = None
-    cpu = max(1, math.ceil(time.process_time() + config["cpu_limit"]))  # the whole process's, as RLIMIT_CPU counts
+    # The whole process's, as RLIMIT_CPU counts; past the limit by the backstop where the judge measures the box.
+    cpu = max(1, math.ceil(time.process_time() + config["cpu_limit"] + config.get("cpu_backstop", 0)))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, SELF["cpu_hard"]))
     try:
         mapped = int(_pread(SELF["statm"]).split()[0])
