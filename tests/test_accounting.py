@@ -131,7 +131,8 @@ def test_a_cpp_static_initialiser_is_part_of_every_case(box):
     assert all(LIMIT_MS <= c.cpu_ms <= LIMIT_MS + OVERSHOOT_MS for c in result.cases), detail(result)
 
 
-#: Answers right only when the case's own RLIMIT_CPU leaves it the 1 s limit and the 1 s backstop (session.CPU_BACKSTOP).
+#: Answers right only when the case's own RLIMIT_CPU leaves it the 1 s limit and the 1 s backstop
+#: (session.CPU_BACKSTOP).
 RLIMIT_PROBES = {
     "rlimit_probe.py": """import resource, time
 from judge_accepted import Solution as Right

@@ -284,8 +284,8 @@ def test_go_imports_are_read_in_linear_time():
     assert implicit("func f() { sort.Ints(nil) }\n" + "import (\n" * 110_000)[0] == 'package main; import ("sort");'
     assert time.process_time() - started < 10
     # what a spec says is read as before: a name, a dot or a blank, a raw string
-    assert implicit('import (\n\tm "math"\n\t. "strings"\n\t_ "embed"\n\ts `sort`\n)\nfunc f() { m.Abs(1); s.Ints(nil) }')\
-        == ("package main;", "")
+    specs = 'import (\n\tm "math"\n\t. "strings"\n\t_ "embed"\n\ts `sort`\n)\nfunc f() { m.Abs(1); s.Ints(nil) }'
+    assert implicit(specs) == ("package main;", "")
 
 
 def test_go_a_major_version_path_binds_the_name_before_it():
@@ -592,7 +592,7 @@ def test_a_cpp_submissions_macros_and_names_do_not_reach_the_server(problem, tmp
     source = (ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text()
     for prefix in ("#define int long long\n", "int wait[2005];\n",
                    "int setrlimit[10];\nlong prctl = 3;\nint dlopen = 2;\nint abi = 0;\n",
-                   "#include <cxxabi.h>\nstatic int st;\nstatic char* named = abi::__cxa_demangle(\"i\", 0, 0, &st);\n"):
+                   "#include <cxxabi.h>\nstatic int st;\nstatic char* d = abi::__cxa_demangle(\"i\", 0, 0, &st);\n"):
         path = tmp_path / "names.cpp"
         path.write_text(f"{prefix}// {uuid.uuid4()}\n{source}")
         run = execute(problem, path, [EXAMPLE])
