@@ -829,6 +829,15 @@ def test_python_an_exception_is_mle_only_when_the_address_space_reached_its_cap(
     run = execute(problem, under, [EXAMPLE])
     assert run.outcomes[0].verdict is Verdict.RE and "ValueError: after 100663296 bytes" in run.outcomes[0].message, \
         run.outcomes[0]
+    # Round 29: a case that came near its own cap (a table of ~250 MiB, freed, AC) made every later exception
+    # of the same worker MLE (VmPeak is the worker's whole life's), and the cases after it were skipped.
+    earlier = tmp_path / "big_table_then_a_bug.py"
+    earlier.write_text("class Solution:\n    def updateBoard(self, board, click):\n        if click == [3, 0]:\n"
+                       "            table = [0] * 32_800_000\n            del table\n            return board\n"
+                       "        return [][0]\n")
+    run = execute(problem, earlier, [EXAMPLE, [EXAMPLE[0], [0, 0]]])
+    assert run.outcomes[0].verdict is None, run.outcomes[0]
+    assert run.outcomes[1].verdict is Verdict.RE and "IndexError" in run.outcomes[1].message, run.outcomes[1]
 
 
 def test_javascript_without_leetcodes_global_libraries_is_a_missing_toolchain(monkeypatch):

@@ -571,7 +571,7 @@ def limit_case(config):
     """This case's CPU seconds and address space, on top of what the worker has used so far; and
     its peak memory reset, so the zygote reads this case's own peak. The kernel enforces both."""
     if not SELF:
-        SELF.update(statm=_open_proc("/proc/self/statm"), page=resource.getpagesize(),
+        SELF.update(status=_open_proc("/proc/self/status"),
                     cpu_hard=resource.getrlimit(resource.RLIMIT_CPU)[1],
                     as_hard=resource.getrlimit(resource.RLIMIT_AS)[1])
         try:  # only the zygote reads the peak, and only when the judge does not measure the box
@@ -582,12 +582,15 @@ def limit_case(config):
     cpu = max(1, math.ceil(time.process_time() + config["cpu_limit"] + config.get("cpu_backstop", 0)))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, SELF["cpu_hard"]))
     try:
-        mapped = int(_pread(SELF["statm"]).split()[0])
+        status = _pread(SELF["status"])
     except (OSError, TypeError):  # the submission closed it in an earlier case: open it again
-        SELF["statm"] = _open_proc("/proc/self/statm")
-        with open("/proc/self/statm", "rb") as f:
-            mapped = int(f.read().split()[0])
-    space = mapped * SELF["page"] + config["memory_bytes"]
+        SELF["status"] = _open_proc("/proc/self/status")
+        with open("/proc/self/status", "rb") as f:
+            status = f.read()
+    # What it maps now, and the highest it ever mapped: out_of_memory() counts only a peak this case made.
+    peak_kb, mapped_kb = VM.search(status).groups()
+    SELF["peak_start"] = int(peak_kb) << 10
+    space = (int(mapped_kb) << 10) + config["memory_bytes"]
     hard = SELF["as_hard"]
     resource.setrlimit(resource.RLIMIT_AS, (space if hard == resource.RLIM_INFINITY else min(space, hard), hard))
     if SELF["clear_refs"] is not None:
@@ -632,6 +635,8 @@ def call(config, code, prelude, request):
 
 #: How close to the case's address-space cap a peak counts as running out of memory (bytes).
 NEAR_CAP = 8 << 20
+#: The highest and the current address space in /proc/self/status (consecutive lines, in kB).
+VM = re.compile(rb"VmPeak:\s*(\d+) kB\nVmSize:\s*(\d+) kB")
 
 
 def out_of_memory():
@@ -645,7 +650,10 @@ def out_of_memory():
             peak = next(int(line.split()[1]) << 10 for line in f if line.startswith(b"VmPeak:"))
     except (OSError, ValueError, IndexError, StopIteration):
         return False
-    return soft != resource.RLIM_INFINITY and soft - peak < NEAR_CAP
+    # VmPeak is the worker's whole life's: one case that came near its own cap (a table of 250 MiB, freed)
+    # made every later exception MLE, and the cases after it were skipped (round 29). Only a peak this case
+    # raised is its own.
+    return soft != resource.RLIM_INFINITY and soft - peak < NEAR_CAP and peak > SELF.get("peak_start", 0)
 
 
 def find_entry(config, namespace):
