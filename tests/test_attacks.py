@@ -295,6 +295,17 @@ def test_a_forged_answer_is_refused_where_the_zygote_relays_too(box, listener, t
     assert_verdict("fake_answer", result, listener)
 
 
+def test_a_javascript_cases_late_throw_ends_no_later_case(box):
+    """Red-team round 29: a FinalizationRegistry callback of one case (js_late_throw.js) ran during later
+    ones and threw, ending the worker: the case then pending was RE "AC: <escape codes> from an earlier
+    case" (about one case in six), or MLE, the thrown error saying ERR_WORKER_OUT_OF_MEMORY. A throw outside
+    any case ends nothing now: every case is its own answer's."""
+    cases = [CASES[0]] * 40
+    result = grade_one(PROBLEM, cases, ATTACKS / "js_late_throw.js", Options(box=box, skip_after_limit=False))
+    wrong = [f"{c.verdict.value} {c.message[:120]!r}" for c in result.cases if c.verdict is not Verdict.AC]
+    assert not wrong, wrong
+
+
 @pytest.mark.skipif(os.geteuid() != 0, reason="only root can reopen a non-dumpable server's pipes without a sandbox")
 def test_control_without_sandbox_root_can_forge_the_channel(listener, tmp_path):
     """Without a sandbox, where the zygote relays the answers (no cgroup), a root submission reopens the

@@ -182,6 +182,20 @@ def test_javascript_cases_do_not_share_globals(problem, tmp_path):
     assert [r.value for r in run.outcomes] == [[["1"]]] * 3
 
 
+def test_javascript_an_answer_over_the_limit_in_bytes_is_ole_as_an_answer(problem, tmp_path):
+    """Red-team round 29: the worker counted the answer's UTF-16 units, so 700,000 characters of U+0800
+    (2.1 MB of UTF-8) passed its check, flooded the judge's pipe and were OLE "printed more than 1 MiB on
+    stdout/stderr" for a case that printed nothing. The limit is on bytes, and it is the answer's."""
+    from judge.verdict import Verdict
+
+    path = tmp_path / "wide.js"
+    path.write_text("var updateBoard = function(board, click) {\n  board[0][0] = '\\u0800'.repeat(700000);\n"
+                    "  return board;\n};\n")
+    run = execute(problem, path, [EXAMPLE])
+    outcome = run.outcomes[0]
+    assert outcome.verdict is Verdict.OLE and outcome.message == "the answer is larger than 1 MiB", outcome
+
+
 def test_cpp_cases_do_not_share_globals(problem, tmp_path):
     path = tmp_path / "counter.cpp"
     path.write_text("int calls = 0;\nclass Solution {\npublic:\n  vector<vector<char>> updateBoard("

@@ -309,8 +309,8 @@ class Server:
                             message = decode(line, cap + LINE_SLACK, self.measured, known)
                             return Reply(message.status, message.data, wall, _text(kept), message.error,
                                          known=message.known), usage
-                        if len(self.buffer) > cap + LINE_SLACK:
-                            return self._fail(Status.OUTPUT_FLOOD, started, kept), None
+                        if len(self.buffer) > cap + LINE_SLACK:  # an answer line past the limit: the answer is
+                            return self._fail(Status.OUTPUT_LIMIT, started, kept), None
         finally:
             if payload and self.selector is not None:
                 sel.unregister(self.req_w)

@@ -127,7 +127,7 @@ function main() {
     clearTimeout(timer);
     const used = process.cpuUsage(started);
     const cpu_ms = (used.user + used.system) / 1000;
-    const message = outcome(answer, cpu_ms > config.cpu_limit * 1000);
+    const message = outcome(answer, cpu_ms > config.cpu_limit * 1000, config.output_bytes);
     if (typeof message.where === 'string') message.where = ownLine(message.where, lines);
     const { json, ...fields } = message;
     const line = JSON.stringify({ ...fields, id, cpu_ms, mem_kb: process.resourceUsage().maxRSS });
@@ -191,8 +191,8 @@ function main() {
 
 // What the main thread says about a case, from what ended it: the worker's outcome (only its known
 // fields, of the expected types), the worker's end, or the clock. What the case printed is written
-// out first, so that it is read as this case's output.
-function outcome(answer, overTime) {
+// out first, so that it is read as this case's output. `limit`: the answer's, in bytes.
+function outcome(answer, overTime, limit) {
   if (overTime || answer.status === 'timeout') return { status: 'timeout' };
   if (answer.status === 'exit') return { status: 'exit', code: answer.code };
   for (const [stream, text] of Array.isArray(answer.output) ? answer.output : []) {
@@ -205,6 +205,11 @@ function outcome(answer, overTime) {
     // JSON.stringify writes no line break: text with one did not come from it, and would start a line of its own.
     if (key === 'value') message.json = typeof answer.json === 'string' && !answer.json.includes('\n') ? answer.json : 'null';
     else if (answer[key] !== undefined) message[key] = text(answer[key], '');
+  }
+  // The limit is on bytes, which the worker's realm cannot count (no Buffer there): its check counts UTF-16
+  // units, and 700,000 characters of U+0800 (2.1 MB) passed it, then flooded the judge's pipe (round 29).
+  if (message.json !== undefined && message.json.length * 3 > limit && Buffer.byteLength(message.json) > limit) {
+    return { status: 'output_limit' };
   }
   return message;
 }
@@ -484,8 +489,12 @@ function runWorker() {
   // Option objects without a prototype: nothing set on the realm's Object.prototype reaches them.
   const none = Object.freeze({ __proto__: null });
   const contextOptions = Object.freeze({ __proto__: null, microtaskMode: 'afterEvaluate' });
-  // A rejected promise a case leaves behind must not end the worker (node's default for it).
+  // A rejected promise a case leaves behind must not end the worker (node's default for it), nor may a
+  // throw outside any case: a FinalizationRegistry's callback runs in an old case's context whenever its
+  // object is collected, and its throw ended the worker during a later case, which was RE for it (or MLE,
+  // the error's `code` saying ERR_WORKER_OUT_OF_MEMORY: round 29). Every case's own throw is caught above.
   process.on('unhandledRejection', () => {});
+  process.on('uncaughtException', () => {});
   // The next case's context is made (and its prelude run) while the judge reads this case's answer:
   // making a context is most of a small case's cost. No submission code runs in it before its case.
   const fresh = () => {
