@@ -284,3 +284,20 @@ def test_regrade_passes_over_a_stored_path_that_is_no_longer_a_regular_file(tmp_
     done = run_judge("regrade", problem_copy, "--db", db, "--fuzz", "0", timeout=60)
     assert done.stderr.count("cannot be read: not a regular file") == 2, done.stderr
     assert "no stored submission is still on disk unchanged" in done.stdout, done.stdout
+
+
+def test_regrade_finds_a_file_whose_name_is_not_utf8(tmp_path, problem_copy):
+    """Red-team round 29: a Latin-1 name (`Jos\\xe9.py`, a Windows zip unzipped as it is) is stored with its
+    undecodable byte escaped; regrade said "no longer on disk" and could never grade that student again,
+    while the leaderboard told the grader to run regrade. It is found and graded again like the others."""
+    db = tmp_path / "r.sqlite3"
+    folder = tmp_path / "class"
+    solution(folder / "ana.py", "ana")
+    latin = os.path.join(os.fsencode(folder), b"Jos\xe9.py")
+    with open(latin, "wb") as f:
+        f.write(REFERENCE.read_bytes() + b"\n# jose\n")
+    assert run_judge("grade", problem_copy, folder, "--fuzz", "0", "--db", db).returncode == 0
+    done = run_judge("regrade", problem_copy, "--db", db, "--fuzz", "3", timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "no longer on disk" not in done.stderr + done.stdout, done.stderr
+    assert "2 submission(s) graded" in done.stdout and "0 left out" in done.stdout, done.stdout

@@ -7,12 +7,13 @@ says who wrote it and when it was handed in); a file changed since or gone is re
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge import files
 from judge.results.records import Handin, StoredRun
-from judge.results.store import Store
+from judge.results.store import Store, restored
 
 
 @dataclass
@@ -40,7 +41,9 @@ def plan(store: Store, problem: str) -> Plan:
                 result.skipped.append((name, f"an earlier version (sha256 {old_sha[:12]}), replaced on disk since: "
                                              f"its result stays on the test set it was graded on"))
     for path, (name, sha, author, handin) in newest.items():
-        file = Path(path)
+        # A name that was not UTF-8 (a Latin-1 name from a Windows zip) is stored escaped: "no longer on disk",
+        # and regrade could never grade that student again (round 29). The name as stored is tried first.
+        file = Path(path) if os.path.lexists(path) else Path(restored(path))
         try:
             digest = files.source_digest(file)
         except FileNotFoundError:
