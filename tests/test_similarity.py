@@ -189,3 +189,24 @@ def test_undecodable_bytes_do_not_crash(tmp_path):
     run = run_judge("similarity", "minesweeper", tmp_path, "--threshold", "0")
     assert run.returncode == 0, run.stderr
     assert "\\xff" not in run.stdout and "\ufffd" in run.stdout  # replaced, shown as the replacement character
+
+
+def test_code_hidden_from_a_utf8_reader_is_read_as_its_compiler_reads_it(tmp_path):
+    """Red-team round 29: a copy whose line breaks are written as UTF-7 under a `# coding: utf-7` cookie
+    (two comment lines, read as UTF-8; CPython runs the whole program), a JavaScript copy whose lines end in
+    U+2028 behind a `//` (one comment line to Pygments; V8 runs it all), and a copy with lone CRs paired with
+    nothing, even at threshold 0. Each is read as its compiler reads it and pairs with its original."""
+    alice = ORIGINAL.replace("{payload}", "plain")
+    utf7 = ("# coding: utf-7\n# " + alice.replace("\n", "+AAo-")).encode()
+    lone_cr = ("# copy\r" + alice.replace("\n", "\r")).encode()
+    js = (SUBMISSIONS / "accepted" / "dfs_recursive.js").read_text()
+    hidden_js = ("// copy\u2028" + js.replace("\n", "\u2028")).encode()
+    cases = [("alice.py", alice.encode(), "utf7.py", utf7), ("alice.py", alice.encode(), "cr.py", lone_cr),
+             ("alice.js", js.encode(), "hidden.js", hidden_js)]
+    for original, original_bytes, copy, copy_bytes in cases:
+        folder = tmp_path / copy
+        folder.mkdir()
+        (folder / original).write_bytes(original_bytes)
+        (folder / copy).write_bytes(copy_bytes)
+        report = similarity.compare([similarity.read(p, p.name) for p in sorted(folder.iterdir())])
+        assert report.pairs and report.pairs[0].similarity >= 0.9, (copy, report.pairs)

@@ -75,11 +75,41 @@ class Report:
 
 
 def read(path: Path, name: str) -> Source:
-    """A submission's source; bytes that are not UTF-8 are replaced (the text is only compared and shown)."""
+    """A submission's source as its compiler reads it, lines as it ends them: bytes its encoding cannot
+    decode are replaced (the text is only compared and shown)."""
     language = languages.for_path(path).name
     with open(path, "rb") as f:  # at most what a submission may be: a hand-in may be a sparse file of GiB
-        text = f.read(MAX_SOURCE_BYTES).decode("utf-8", errors="replace")
-    return Source(name, language, text)
+        data = f.read(MAX_SOURCE_BYTES)
+    return Source(name, language, as_compiled(data, language))
+
+
+#: What each language ends a line with besides "\n", where the lexers here do not (round 29: code behind a
+#: `//` or a `#` on the "same" line ran, and similarity saw a comment): a lone CR everywhere but in Go
+#: (where it is a blank), and in JavaScript and TypeScript U+2028 and U+2029 too.
+LINE_ENDS = {"go": ("\r\n",), "javascript": ("\r\n", "\r", "\u2028", "\u2029"),
+             "typescript": ("\r\n", "\r", "\u2028", "\u2029")}
+
+
+def as_compiled(data: bytes, language: str) -> str:
+    """The text the language's compiler reads from `data`: Python's in the encoding its coding cookie names
+    (a `# coding: utf-7` file is two comment lines read as UTF-8, and ran as the whole program), every
+    language's with its line ends as "\n"."""
+    encoding = "utf-8"
+    if language == "python":
+        import tokenize
+
+        try:
+            encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+        except SyntaxError:  # a cookie naming no codec: CPython refuses such a file
+            pass
+    try:
+        text = data.decode(encoding, errors="replace")
+    except LookupError:
+        text = data.decode("utf-8", errors="replace")
+    text = text.removeprefix("\ufeff")
+    for end in LINE_ENDS.get(language, ("\r\n", "\r")):
+        text = text.replace(end, "\n")
+    return text
 
 
 def compare(sources: Sequence[Source]) -> Report:
