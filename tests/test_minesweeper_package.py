@@ -297,6 +297,9 @@ def test_checker_accepts_exact():
     (with_cell(EXAMPLE_AFTER, 0, 2, "B"), "(0,2): should still be hidden 'E', got 'B'"),
     (with_cell(EXAMPLE_AFTER, 1, 2, "X"), "(1,2): should still be a hidden mine 'M', got 'X'"),
     (with_cell(EXAMPLE_AFTER, 1, 2, "Q"), "(1,2): 'Q' is not a board character"),
+    # round 29: a lookalike or a combining character, named by its code point
+    (with_cell(EXAMPLE_AFTER, 3, 3, "\u0412"), "(3,3): '\\u0412' (U+0412 CYRILLIC CAPITAL LETTER VE) is not a board"),
+    (with_cell(EXAMPLE_AFTER, 3, 3, "\u0301"), "(3,3): '\\u0301' (U+0301 COMBINING ACUTE ACCENT) is not a board"),
     (with_cell(EXAMPLE_AFTER, 3, 0, "E"), "(3,0): expected 'B' (the clicked square"),
     (with_cell(EXAMPLE_AFTER, 1, 1, 1), "(1,1): expected '1' (1 mine around it), got an integer 1"),
     (with_cell(EXAMPLE_AFTER, 1, 1, "11"), "got '11', not a one-character string"),

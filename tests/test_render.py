@@ -69,6 +69,18 @@ def test_character_grids_stay_compact_and_mixed_cells_still_line_up():
         "   click: [0, 1]", "     board   expected   got   wrong", "     EM      EX         E?    .x"]
 
 
+def test_a_cell_that_is_not_one_column_or_looks_like_the_expected_one_is_a_question_mark():
+    """Red-team round 29: a combining accent (no column) and a fullwidth B (two) pushed the later columns
+    out of line, and a Cyrillic 'В' where a 'B' was due looked right in `got`. Such cells are "?" (the
+    checker's explanations name them); a non-ASCII cell against a non-ASCII expected one stays itself."""
+    board = [["E", "E", "E", "E"]]
+    got = [["\u0412", "\u0301", "\uff22", "B"]]
+    shown = render.case_view({"board": board, "click": [0, 0]}, [["B", "B", "B", "B"]], got, with_got=True)
+    assert render.text_lines(shown)[2].split() == ["EEEE", "BBBB", "???B", "xxx."]
+    chess = render.case_view({"board": [["\u265b"]]}, [["\u265a"]], [["\u265b"]], with_got=True)
+    assert render.text_lines(chess)[1].split() == ["\u265b", "\u265a", "\u265b", "x"]
+
+
 def test_large_grids_are_cropped_around_the_first_wrong_square():
     expected = [[i * 100 + j for j in range(60)] for i in range(40)]
     got = [row[:] for row in expected]

@@ -173,16 +173,39 @@ def _items(value: list[Any], other: list[Any] | None, width: int, depth: int) ->
 
 def _cell(value: Any, compact: bool) -> str:
     if compact:
-        return value if isinstance(value, str) and len(value) == 1 and value.isprintable() else "?"
+        return value if isinstance(value, str) and len(value) == 1 and _one_column(value) else "?"
     return line(value, width=CELL)
+
+
+def _one_column(char: str) -> bool:
+    """Whether a character is printable and takes one column: a combining accent takes none, a fullwidth
+    letter two, and either shifted every cell after it out of its column (round 29)."""
+    if char.isascii():
+        return char.isprintable()
+    import unicodedata
+
+    return (char.isprintable() and not unicodedata.combining(char)
+            and unicodedata.category(char) not in ("Mn", "Me", "Cf") and unicodedata.east_asian_width(char) not in "WF")
+
+
+def _at(value: list[list[Any]], i: int, j: int) -> Any:
+    """A grid's square, None where it has none."""
+    return value[i][j] if i < len(value) and isinstance(value[i], list) and j < len(value[i]) else None
+
+
+def _lookalike(value: Any, other: Any) -> bool:
+    """A wrong square whose character is not ASCII where the other grid's is (a Cyrillic 'В' for a 'B' looks
+    the same in both grids): it is shown as "?", and the explanations name it by its code point."""
+    return isinstance(value, str) and not value.isascii() and isinstance(other, str) and other.isascii()
 
 
 def grid(value: list[list[Any]], top: int, left: int, rows: int, cols: int, compact: bool,
          other: Any = None, note: str = "") -> Grid:
     """The window of a grid starting at (top, left), its cells' texts and where it differs from `other`."""
     shown = [row[left:left + cols] for row in value[top:top + rows]]
-    cells = tuple(tuple(_cell(c, compact) for c in row) for row in shown)
     wrong = frozenset(_wrong(value, other, top, left, rows, cols)) if is_grid(other) else frozenset()
+    cells = tuple(tuple("?" if compact and (i, j) in wrong and _lookalike(c, _at(other, top + i, left + j))
+                        else _cell(c, compact) for j, c in enumerate(row)) for i, row in enumerate(shown))
     numeric = tuple(all(isinstance(row[j], (int, float)) and not isinstance(row[j], bool)
                         for row in shown if j < len(row)) for j in range(max((len(r) for r in shown), default=0)))
     return Grid(cells, wrong, compact, numeric, note)

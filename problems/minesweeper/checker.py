@@ -23,6 +23,17 @@ def _short(value, limit=40):
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _character(c):
+    """A one-character string as its quoted self, or, when not ASCII, by its code point and name: a Cyrillic
+    'В' reads as a 'B', and a combining accent joins the quote before it (round 29)."""
+    if c.isascii():
+        return repr(c)
+    import unicodedata
+
+    name = unicodedata.name(c, "")
+    return f"{ascii(c)} (U+{ord(c):04X}{' ' + name if name else ''})"
+
+
 def _describe(value):
     """'None', 'an integer 5', "a string 'ab'" ..."""
     if value is None:
@@ -190,7 +201,8 @@ def _compare(expected, got, args):
             if isinstance(g, str) and g == e:
                 continue
             if isinstance(g, str) and len(g) == 1 and g not in OUTPUT_CHARS:
-                wrong.append(f"({i},{j}): {g!r} is not a board character; {_expected_reason(e, i, j, before, click)}")
+                wrong.append(f"({i},{j}): {_character(g)} is not a board character; "
+                             f"{_expected_reason(e, i, j, before, click)}")
                 continue
             wrong.append(f"({i},{j}): {_expected_reason(e, i, j, before, click)}, {_got_note(g, i, j, before)}")
 
