@@ -526,6 +526,7 @@ RUNTIME_ATTACKS = {
     # Memory parked in pseudo-terminal buffers, which a v1 memory cgroup does not charge either: no terminal.
     "pty_stash.py": (Verdict.RE, _all_messages("No such file or directory")),
     "running_page.py": (Verdict.RE, _measured),
+    "init_long_line.go": (Verdict.OLE, _all_messages("printed more than 1 MiB")),
 }
 
 

@@ -302,6 +302,18 @@ def test_go_imports_are_read_in_linear_time():
     assert implicit(specs) == ("package main;", "")
 
 
+def test_go_a_path_in_a_comment_within_an_import_block_is_no_import():
+    """The review of round 29: `"fmt" // debugging only; "sort" is imported by the platform` read `sort` as
+    imported, so the code's sort.Ints was CE "undefined: sort". Comments are blanked before specs are read."""
+    from judge.languages.go import implicit
+
+    for block in ('\t"fmt" // debugging only; "sort" is imported by the platform\n', '\t"fmt"\n\t/* "sort" */\n'):
+        assert implicit(f"import (\n{block})\nfunc f() {{ fmt.Println(); sort.Ints(nil) }}") == \
+            ('package main; import ("sort");', "\nvar _ = sort.Ints\n"), block
+    assert implicit('import (\n\t"fmt"\n\ts "sort" // as s\n)\nfunc f() { fmt.Println(); s.Ints(nil) }') == \
+        ("package main;", "")
+
+
 def test_go_a_major_version_path_binds_the_name_before_it():
     """Red-team round 29: `import "math/rand/v2"` was read as binding `v2`, so its `rand.IntN` made the
     judge import math/rand as well: CE "rand redeclared in this block"."""

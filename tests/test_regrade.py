@@ -293,11 +293,12 @@ def test_regrade_finds_a_file_whose_name_is_not_utf8(tmp_path, problem_copy):
     db = tmp_path / "r.sqlite3"
     folder = tmp_path / "class"
     solution(folder / "ana.py", "ana")
-    latin = os.path.join(os.fsencode(folder), b"Jos\xe9.py")
-    with open(latin, "wb") as f:
-        f.write(REFERENCE.read_bytes() + b"\n# jose\n")
+    # and one whose name holds, beside such a byte, the text of its escape (the review of round 29)
+    for name in (b"Jos\xe9.py", b"b\xe9\\udce9.py"):
+        with open(os.path.join(os.fsencode(folder), name), "wb") as f:
+            f.write(REFERENCE.read_bytes() + b"\n# " + name.hex().encode() + b"\n")
     assert run_judge("grade", problem_copy, folder, "--fuzz", "0", "--db", db).returncode == 0
     done = run_judge("regrade", problem_copy, "--db", db, "--fuzz", "3", timeout=300)
     assert done.returncode == 0, done.stderr
     assert "no longer on disk" not in done.stderr + done.stdout, done.stderr
-    assert "2 submission(s) graded" in done.stdout and "0 left out" in done.stdout, done.stdout
+    assert "3 submission(s) graded" in done.stdout and "0 left out" in done.stdout, done.stdout

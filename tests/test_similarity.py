@@ -210,3 +210,24 @@ def test_code_hidden_from_a_utf8_reader_is_read_as_its_compiler_reads_it(tmp_pat
         (folder / copy).write_bytes(copy_bytes)
         report = similarity.compare([similarity.read(p, p.name) for p in sorted(folder.iterdir())])
         assert report.pairs and report.pairs[0].similarity >= 0.9, (copy, report.pairs)
+
+
+def test_a_java_copy_with_its_lines_ended_by_unicode_escapes_pairs_with_its_original(tmp_path):
+    """The review of round 29: javac reads `\\u000a` as a line end before it splits lines, so a copy with
+    every line end written so, behind a first `//`, ran whole and paired with nothing (one comment)."""
+    java = (SUBMISSIONS / "accepted" / "bfs_public_class.java").read_text()
+    (tmp_path / "A.java").write_text(java)
+    (tmp_path / "B.java").write_text("// written by me \\u000a" + java.replace("\n", "\\u000a"))
+    report = similarity.compare([similarity.read(p, p.name) for p in sorted(tmp_path.iterdir())])
+    assert report.pairs and report.pairs[0].similarity >= 0.9, report.pairs
+    assert similarity.as_compiled(b'String s = "\\\\u000a";', "java") == 'String s = "\\\\u000a";'  # an escaped one
+
+
+def test_a_coding_cookie_that_cannot_decode_with_replacement_is_read_as_utf8(tmp_path):
+    """The review of round 29: `# coding: idna` (CPython runs such an ASCII file), `undefined` or `punycode`
+    crashed the whole report ("internal error: decoding with 'idna' codec failed")."""
+    for codec in ("idna", "undefined", "punycode"):
+        (tmp_path / f"{codec}.py").write_bytes(f"# coding: {codec}\n".encode() + ORIGINAL.encode() + b"\xff")
+    (tmp_path / "plain.py").write_text(ORIGINAL)
+    run = run_judge("similarity", "minesweeper", tmp_path, "--threshold", "0")
+    assert run.returncode == 0 and "internal error" not in run.stderr, run.stderr

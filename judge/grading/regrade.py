@@ -13,7 +13,7 @@ from pathlib import Path
 
 from judge import files
 from judge.results.records import Handin, StoredRun
-from judge.results.store import Store, restored
+from judge.results.store import Store, stored_text
 
 
 @dataclass
@@ -41,9 +41,7 @@ def plan(store: Store, problem: str) -> Plan:
                 result.skipped.append((name, f"an earlier version (sha256 {old_sha[:12]}), replaced on disk since: "
                                              f"its result stays on the test set it was graded on"))
     for path, (name, sha, author, handin) in newest.items():
-        # A name that was not UTF-8 (a Latin-1 name from a Windows zip) is stored escaped: "no longer on disk",
-        # and regrade could never grade that student again (round 29). The name as stored is tried first.
-        file = Path(path) if os.path.lexists(path) else Path(restored(path))
+        file = on_disk(path)
         try:
             digest = files.source_digest(file)
         except FileNotFoundError:
@@ -58,6 +56,28 @@ def plan(store: Store, problem: str) -> Plan:
         result.files.append(file)
         result.known[str(file.resolve())] = (author, handin)
     return result
+
+
+def on_disk(stored: str) -> Path:
+    """The file a stored path names. A name that was not UTF-8 (a Latin-1 name from a Windows zip) is stored
+    with its bytes escaped, and regrade said "no longer on disk" for it: that student could never be graded
+    again (round 29). A part of the path not on disk as stored is the one entry of its folder whose stored
+    form it is (a name that holds such an escape as text is found as itself); else the path as stored."""
+    path = Path(stored)
+    if os.path.lexists(path):
+        return path
+    found = Path(path.parts[0])
+    for part in path.parts[1:]:
+        if not os.path.lexists(found / part):
+            try:
+                named = [entry for entry in os.listdir(found) if stored_text(entry) == part]
+            except OSError:
+                return path
+            if len(named) != 1:
+                return path
+            part = named[0]
+        found = found / part
+    return found
 
 
 def random_count(store: Store, run: StoredRun) -> int:

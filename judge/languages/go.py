@@ -116,7 +116,7 @@ def implicit(text: str, packages: dict[str, str] = PACKAGES) -> tuple[str, str]:
     declaration.
     """
     code = code_only(text)  # a commented-out test's `import "fmt"` or a string's "sort.Ints" is not code
-    paths, names = _imports(text, code)
+    paths, names = _imports(uncommented(text), code)
     used = [pkg for pkg in packages
             if re.search(rf"(?<![\w.]){re.escape(name := package_name(pkg))}\.[A-Z]", code)
             and not _declares(code, name) and pkg not in paths and name not in names]
@@ -143,7 +143,8 @@ _MAJOR = re.compile(r"v(?:[2-9]|[1-9][0-9]+)")  # v2 on (a v1 has no suffix)
 
 def _imports(text: str, code: str) -> tuple[set[str], set[str]]:
     """(the paths the code imports itself, the names those imports bind: a name given, else the path's
-    last element); read from `text` where `code` (code_only's) shows an import declaration."""
+    last element); read from `text` (its comments blanked: a `"sort"` in a comment within an import block
+    was an import of it, and the code's sort.Ints CE, round 29) where `code` (code_only's) shows an import."""
     paths: set[str] = set()
     names: set[str] = set()
     read_to = 0
@@ -180,6 +181,11 @@ def package_name(path: str) -> str:
 
 #: A comment, or a string or rune literal, in Go source (raw strings may span lines; the others may not).
 _NOT_CODE = re.compile(r'//[^\n]*|/\*.*?(?:\*/|\Z)|`[^`]*(?:`|\Z)|"(?:\\.|[^"\\\n])*"?|\'(?:\\.|[^\'\\\n])*\'?', re.S)
+
+
+def uncommented(text: str) -> str:
+    """The source with its comments blanked (spaces, newlines kept), its string literals as they are."""
+    return _NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()) if m.group().startswith("/") else m.group(), text)
 
 
 def code_only(text: str) -> str:

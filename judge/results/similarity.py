@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,10 +91,14 @@ LINE_ENDS = {"go": ("\r\n",), "javascript": ("\r\n", "\r", "\u2028", "\u2029"),
              "typescript": ("\r\n", "\r", "\u2028", "\u2029")}
 
 
+#: A Java Unicode escape: a backslash not itself escaped (an even run before it), one or more u, four hex digits.
+_JAVA_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})")
+
+
 def as_compiled(data: bytes, language: str) -> str:
     """The text the language's compiler reads from `data`: Python's in the encoding its coding cookie names
-    (a `# coding: utf-7` file is two comment lines read as UTF-8, and ran as the whole program), every
-    language's with its line ends as "\n"."""
+    (a `# coding: utf-7` file is two comment lines read as UTF-8, and ran as the whole program), Java's with
+    its Unicode escapes read, every language's with its line ends as "\n"."""
     encoding = "utf-8"
     if language == "python":
         import tokenize
@@ -104,9 +109,11 @@ def as_compiled(data: bytes, language: str) -> str:
             pass
     try:
         text = data.decode(encoding, errors="replace")
-    except LookupError:
+    except (LookupError, ValueError):  # idna, punycode, undefined: no decoding with replacement (a UnicodeError)
         text = data.decode("utf-8", errors="replace")
     text = text.removeprefix("\ufeff")
+    if language == "java":  # javac reads its \uXXXX escapes before it splits lines (JLS 3.3): `\u000a` ends one
+        text = _JAVA_ESCAPE.sub(lambda m: m.group(1) + chr(int(m.group(2), 16)), text)
     for end in LINE_ENDS.get(language, ("\r\n", "\r")):
         text = text.replace(end, "\n")
     return text

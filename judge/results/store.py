@@ -158,14 +158,9 @@ def _storable(value: Any) -> Any:
     return value
 
 
-#: One of _storable's escapes (a lone surrogate's).
-_ESCAPED = re.compile(r"\\u(d[89a-f][0-9a-f]{2})")
-
-
-def restored(text: str) -> str:
-    """Text as _storable escaped it, each `\\udcff` escape a lone surrogate again: a file name that was not
-    UTF-8 (its bytes surrogate-escaped when the file system's name was decoded) names its file again."""
-    return _ESCAPED.sub(lambda m: chr(int(m.group(1), 16)), text)
+def stored_text(text: str) -> str:
+    """`text` as the store holds it (_storable): a name that was not UTF-8 has its bytes' escapes."""
+    return str(_storable(text))
 
 
 def db_path(option: str | None) -> Path:

@@ -147,7 +147,7 @@ class Server:
         started = time.perf_counter()
         if meanwhile is not None:
             meanwhile()
-        reply, _ = self._exchange(b"", started, START_TIMEOUT + self.limits.wall_time)
+        reply, _ = self._exchange(b"", started, START_TIMEOUT + self.limits.wall_time, answer=False)
         group = self.jail.group if self.jail is not None else None
         if not reply.status.fatal and not reply.status.first:
             reply = Reply(Status.PROTOCOL, {}, reply.wall_ms, reply.output,
@@ -223,11 +223,12 @@ class Server:
 
     def _exchange(self, payload: bytes, started: float, limit: float, meter: Meter | None = None,
                   following: Arguments | None = None, known: Known | None = None,
-                  poll: float = 0.0) -> tuple[Reply, Usage | None]:
+                  poll: float = 0.0, answer: bool = True) -> tuple[Reply, Usage | None]:
         """Write the rest of a request (`payload`, sent at `started`), then read until one answer line,
         EOF, a flood or the deadline; with a `meter`, also until the box's CPU time passes the limit.
         The answer comes with the meter's reading, taken the moment it is in (then `following` is sent).
-        For the first `poll` seconds of the wait the answer pipe is read without sleeping."""
+        For the first `poll` seconds of the wait the answer pipe is read without sleeping. `answer`: a case's
+        answer is awaited (False: the server's first line, which no answer can be)."""
         deadline = started + limit
         budget = self.limits.time
         # With one core's quota the box cannot use CPU faster than the wall clock runs, so its CPU
@@ -309,8 +310,9 @@ class Server:
                             message = decode(line, cap + LINE_SLACK, self.measured, known)
                             return Reply(message.status, message.data, wall, _text(kept), message.error,
                                          known=message.known), usage
-                        if len(self.buffer) > cap + LINE_SLACK:  # an answer line past the limit: the answer is
-                            return self._fail(Status.OUTPUT_LIMIT, started, kept), None
+                        if len(self.buffer) > cap + LINE_SLACK:  # a line past the limit: an answer over it, or a flood
+                            over = Status.OUTPUT_LIMIT if answer else Status.OUTPUT_FLOOD
+                            return self._fail(over, started, kept), None
         finally:
             if payload and self.selector is not None:
                 sel.unregister(self.req_w)
