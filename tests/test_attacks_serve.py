@@ -332,3 +332,80 @@ def test_workers_go_to_the_participant_with_the_fewest_running_first(tmp_path):
         assert [r["id"] for r in state.claim(5)] == hog[1:]
     finally:
         state.close()
+
+
+def test_a_locked_out_client_learns_nothing_of_the_admin_token_from_a_submission_or_the_board(server):
+    """Red-team round 29: once a client was locked out for guessing, /api/submissions/N still said 200 for the
+    right admin token (429 for a wrong one), and /api/scoreboard never counted a wrong token at all while the
+    full board (frozen_at: null during a freeze) told the right one apart: guesses at any rate, past the lock."""
+    guesser = {"X-Forwarded-For": "10.5.5.5"}
+    for n in range(30):
+        server.call("GET", "/api/scoreboard", token=f"not-the-admin-{n:04}", headers=guesser)  # each one counted
+    assert server.call("GET", "/api/me", token=ALICE, headers=guesser)[0] == 429  # locked out by the board's count
+    assert server.call("GET", "/api/submissions/1", token=ADMIN, headers=guesser)[0] == 429
+    assert server.call("GET", "/api/submissions/1", token="wrong", headers=guesser)[0] == 429
+    public = server.call("GET", "/api/scoreboard", headers={"X-Forwarded-For": "10.5.5.6"})[1]
+    assert server.call("GET", "/api/scoreboard", token=ADMIN, headers=guesser)[1] == public
+
+
+def test_one_ipv6_client_cannot_register_past_its_limit_from_each_address_of_its_64(server):
+    """Red-team round 29: 7 addresses of one /64 took 7 accounts (one IPv6 host holds a whole /64); the limit
+    is the client's, as guesses are."""
+    codes = [server.call("POST", "/api/register", {"name": f"Sixer {n}"},
+                         headers={"X-Forwarded-For": f"2001:db8:1:2::{n + 1}"})[0] for n in range(7)]
+    assert codes[:5] == [201] * 5 and codes[5:] == [429, 429], codes
+
+
+def test_only_a_worker_that_died_counts_a_try_and_the_third_death_is_the_last(tmp_path):
+    """Red-team round 29: a submission graded in a worker that died 3 times was graded a fourth time (the
+    attempts were read before the claim counted one), and a server's stop or a broker's restart counted as
+    deaths, so an honest submission could reach JE."""
+    from judge.service.grader import MAX_ATTEMPTS
+    from judge.service.state import State
+
+    state = State(tmp_path / "serve.sqlite3")
+    try:
+        state._write("INSERT INTO serve_participants (id, name, salt, token_hash, created_at) "
+                     "VALUES ('bob', 'Bob', 's', 'x', '2026-01-01T00:00:00+00:00')")
+        sid = state.add("bob", "minesweeper", "python", "a.py", b"x = 1", "0" * 64)
+        seen = []
+        for _ in range(5):  # stops and restarts on the judge's side: never a try of its own
+            [row] = state.claim(1)
+            seen.append(row["attempts"])
+            state.requeue([sid], charged=False) if len(seen) % 2 else state.requeue_running()
+        for _ in range(MAX_ATTEMPTS):  # its worker died under it, three times
+            [row] = state.claim(1)
+            seen.append(row["attempts"])
+            state.requeue([sid])
+        [row] = state.claim(1)
+        assert seen == [0] * 5 + [0, 1, 2] and row["attempts"] >= MAX_ATTEMPTS, (seen, row["attempts"])
+    finally:
+        state.close()
+
+
+def test_a_participant_taken_out_of_the_contest_file_is_removed_at_the_next_start(tmp_path):
+    """Red-team round 29: bob, taken out of the contest file (a cheater, say), kept his token after a restart,
+    could submit, and stayed on the board. Now his token no longer stands and the board lists him no more
+    (his submissions stay stored); put back in the file, he is there again; an open registrant is untouched."""
+    from types import SimpleNamespace
+
+    from judge.service.state import State
+
+    def contest(*names):
+        return SimpleNamespace(participants=[SimpleNamespace(id=n, name=n.title(), token=f"{n}-token-0123456789",
+                                                             code=None) for n in names])
+
+    state = State(tmp_path / "serve.sqlite3")
+    try:
+        state.sync_participants(contest("alice", "bob"))
+        opened, opened_token = "carol", state.register("carol", "Carol")
+        assert state.authenticate("bob-token-0123456789").id == "bob"
+        state.sync_participants(contest("alice"))
+        assert state.authenticate("bob-token-0123456789") is None
+        assert {a.id for a in state.accounts()} == {"alice", opened}
+        assert state.authenticate(opened_token).id == opened
+        state.sync_participants(contest("alice", "bob"))
+        assert state.authenticate("bob-token-0123456789").id == "bob"
+        assert {a.id for a in state.accounts()} == {"alice", "bob", opened}
+    finally:
+        state.close()

@@ -11,6 +11,7 @@ site is refused (login CSRF), answers are ASCII JSON and never cached, and a 422
 
 # No `from __future__ import annotations`: FastAPI reads the endpoints' hints at run time, and `Who` is local.
 
+import html
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -112,7 +113,8 @@ def create_app(service: Service) -> FastAPI:
         finally:
             service.stop()
 
-    app = FastAPI(title=f"judge serve: {service.contest.name}", lifespan=lifespan,
+    # Escaped: Swagger UI's page puts the title in its <title> as it is (the contest file's name, round 29).
+    app = FastAPI(title=f"judge serve: {html.escape(service.contest.name)}", lifespan=lifespan,
                   default_response_class=SafeJSON,
                   redirect_slashes=False,  # its redirect is built from the Host header: a 404 tells no other host
                   description="Submit solutions, follow their verdicts, watch the scoreboard. Participants "
@@ -205,6 +207,11 @@ def create_app(service: Service) -> FastAPI:
     @app.get("/api/submissions/{sid}", tags=["submissions"])
     def one(sid: Sid, request: Request) -> dict[str, Any]:
         """One of your submissions: source, verdict, cases (sample cases in full, the others by verdict only)."""
+        # A client locked out for guessing gets 429 before its token is looked at, the admin's included: a 200
+        # for the right admin token against 429 for a wrong one told them apart at any rate (round 29).
+        wait = service.guessing(address(request))
+        if wait is not None:
+            raise Refused(429, "too many unknown tokens from this address", retry_after=wait)
         token = bearer(request)
         if service.is_admin(token):
             return service.submission(None, sid, admin=True)
@@ -213,7 +220,16 @@ def create_app(service: Service) -> FastAPI:
     @app.get("/api/scoreboard", tags=["contest"])
     def board(request: Request) -> dict[str, Any]:
         """The ranking; frozen for the public during a freeze, full with the admin token."""
-        return service.scoreboard(full=service.is_admin(bearer(request)))
+        token = bearer(request)
+        # Any token that is neither the admin's nor a participant's counts as a guess, and a client locked out
+        # gets the public board whatever it sends: the full board during a freeze told a right admin token
+        # from a wrong one at any rate, uncounted (round 29).
+        if not token or service.guessing(address(request)) is not None:
+            return service.scoreboard(full=False)
+        if service.is_admin(token):
+            return service.scoreboard(full=True)
+        service.authenticate(token, address(request))  # counted unless a participant's (a page's cookie)
+        return service.scoreboard(full=False)
 
     @app.post("/api/admin/problems/{problem}/cases", tags=["admin"], status_code=201,
               dependencies=[Depends(admin)])

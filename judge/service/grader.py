@@ -86,7 +86,8 @@ class Grader:
         self.thread.join(timeout=10)
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
-        self.state.requeue([sid for sid in list(self.inflight)] + [r[0]["id"] for r in self.remote.values()])
+        self.state.requeue([sid for sid in list(self.inflight)] + [r[0]["id"] for r in self.remote.values()],
+                           charged=False)
         for run in self.runs.values():
             self.store.finish_run(run)
 
@@ -127,7 +128,7 @@ class Grader:
             try:
                 future = self.pool.submit(worker.grade, job.to_json(), str(info.problem.root))
             except (BrokenProcessPool, RuntimeError):
-                self.state.requeue([row["id"]])
+                self.state.requeue([row["id"]], charged=False)
                 self.broken = True
                 return
             with self.lock:
@@ -149,7 +150,7 @@ class Grader:
                       language=row["language"], name=worker.file_name(row["filename"], row["language"]),
                       source=bytes(row["source"]).decode(),
                       author=row["participant"], fuzz=0, first_failure_ends=self.first_failure_ends)
-            if row["attempts"] > MAX_ATTEMPTS:
+            if row["attempts"] >= MAX_ATTEMPTS:  # as read before this claim: three workers died on it already
                 self._store(row, info, self._judge_error(job, "its grading stopped the worker too many times"))
             else:
                 out.append((row, info, job))
@@ -169,7 +170,7 @@ class Grader:
             try:
                 self.remote[cluster.send(job)] = (row, info, job, run)
             except BrokerError as exc:
-                self.state.requeue([row["id"]])
+                self.state.requeue([row["id"]], charged=False)
                 print(f"judge serve: {exc}", file=sys.stderr)
                 return
         for tid in list(self.remote):
@@ -178,9 +179,9 @@ class Grader:
             if not answer.ready():
                 if run is not None and sent_on is not None and run != sent_on:
                     # Redis restarted since (it keeps its queues in memory): the job is gone; send it again
-                    # (MAX_ATTEMPTS in all, as for a worker that died).
+                    # (not counted to it: its worker did not die).
                     self.remote.pop(tid)
-                    self.state.requeue([row["id"]])
+                    self.state.requeue([row["id"]], charged=False)
                 elif self.served.get(job.language, 0) >= WATCH_PATIENCE:
                     self.remote.pop(tid)
                     answer.forget()
@@ -190,7 +191,7 @@ class Grader:
             if answer.state == "REVOKED" or type(answer.result).__name__ == "TaskRevokedError":
                 # Nobody here revokes: a worker's task ended by its broker's restart is graded again.
                 answer.forget()
-                self.state.requeue([row["id"]])
+                self.state.requeue([row["id"]], charged=False)
                 continue
             got = meaning({"status": answer.state, "result": answer.result})
             answer.forget()

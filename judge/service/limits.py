@@ -14,6 +14,8 @@ import time
 from collections import defaultdict, deque
 
 WINDOW_SECONDS = 60.0
+#: Keys a limiter keeps at least before it drops those with nothing left in their window.
+PRUNE_FLOOR = 1024
 
 
 class RateLimiter:
@@ -23,6 +25,7 @@ class RateLimiter:
         self.per_minute, self.window = per_minute, window
         self.seen: dict[str, deque[float]] = defaultdict(deque)
         self.lock = threading.Lock()
+        self.prune_at = PRUNE_FLOOR   # how many keys are kept before those with nothing in the window go
 
     def wait(self, who: str) -> float | None:
         """The seconds `who` must wait before the next one is allowed, or None (nothing counted)."""
@@ -43,6 +46,10 @@ class RateLimiter:
             if len(window) >= self.per_minute:
                 return max(1.0, math.ceil(window[0] + self.window - moment))
             window.append(moment)
+            if len(self.seen) > self.prune_at:  # a key for every address ever seen grew without bound (round 29)
+                for key in [k for k, w in self.seen.items() if not w or w[-1] <= moment - self.window]:
+                    del self.seen[key]
+                self.prune_at = max(PRUNE_FLOOR, 2 * len(self.seen))
             return None
 
 

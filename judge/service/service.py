@@ -229,7 +229,12 @@ class Service:
         with self.register_lock:
             if any(name_key(a.name) == key for a in self.state.accounts()):
                 raise Refused(409, "that name is taken: the scoreboard would show two of it")  # or pass as another
-            wait = self.addresses.take(address or "?")
+            # The contest's limit first, uncounted: a flood it refuses leaves no key per address behind it.
+            wait = self.registrations.wait("open")
+            if wait is not None:
+                raise Refused(429, f"at most {REGISTRATIONS_PER_MINUTE} registrations a minute", retry_after=wait)
+            # Per client, as guesses are: one IPv6 host holds a whole /64, and 7 addresses of one took 7 (round 29).
+            wait = self.addresses.take(client(address) if address else "?")
             if wait is not None:
                 raise Refused(429, f"at most {REGISTRATIONS_PER_ADDRESS} registrations an hour from one address",
                               retry_after=wait)

@@ -52,6 +52,8 @@ CREATE INDEX IF NOT EXISTS serve_submissions_state ON serve_submissions(state, i
 CREATE INDEX IF NOT EXISTS serve_submissions_participant ON serve_submissions(participant, id);
 CREATE TABLE IF NOT EXISTS serve_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+#: Settings: the participants the contest file gave at the last start, and those it has removed since.
+FILE_PARTICIPANTS, REMOVED = "file_participants", "removed_participants"
 #: What a listing shows of a submission (the source and full result stay out).
 SUMMARY = "id, participant, problem, language, filename, submitted_at, state, verdict, score, max_score, graded_at"
 
@@ -79,6 +81,7 @@ class State:
         self.conn.executescript(SCHEMA)
         self.lock = threading.Lock()
         self._accounts: list[sqlite3.Row] | None = None
+        self._removed: frozenset[str] | None = None   # participants the contest file gave and no longer lists
 
     def close(self) -> None:
         """Close the connection."""
@@ -103,7 +106,17 @@ class State:
 
     def sync_participants(self, contest: Contest) -> None:
         """Put the contest file's participants in (their tokens' and codes' digests, a fresh salt each);
-        a participant whose code was redeemed keeps the token they got for it."""
+        a participant whose code was redeemed keeps the token they got for it. One the file gave before and
+        lists no more is removed: their token and code no longer stand, and the board lists them no more
+        (their submissions stay stored). Openly registered participants are the service's, never removed so."""
+        listed = {p.id for p in contest.participants}
+        before = set(json.loads(self.setting(FILE_PARTICIPANTS) or "[]"))
+        for pid in sorted(before - listed):  # a participant taken out of the file kept their token (round 29)
+            self._write("UPDATE serve_participants SET token_hash = NULL, code_hash = NULL WHERE id = ?", (pid,))
+        removed = (set(json.loads(self.setting(REMOVED) or "[]")) | (before - listed)) - listed
+        self.set_setting(REMOVED, json.dumps(sorted(removed)) if removed else None)
+        self.set_setting(FILE_PARTICIPANTS, json.dumps(sorted(listed)) if listed else None)
+        self._removed = frozenset(removed)
         for p in contest.participants:
             row = self._read("SELECT salt, token_hash, code_hash FROM serve_participants WHERE id = ?", (p.id,))
             salt = row[0]["salt"] if row else tokens.new_salt()
@@ -154,8 +167,11 @@ class State:
         return token
 
     def accounts(self) -> list[Account]:
-        """Every participant (registered or not)."""
-        return [Account(r["id"], r["name"], r["token_hash"] is not None) for r in self._all_accounts()]
+        """Every participant (registered or not), but those the contest file no longer lists."""
+        if self._removed is None:
+            self._removed = frozenset(json.loads(self.setting(REMOVED) or "[]"))
+        return [Account(r["id"], r["name"], r["token_hash"] is not None) for r in self._all_accounts()
+                if r["id"] not in self._removed]
 
     # ------------------------------------------------------------ submissions
 
@@ -174,13 +190,18 @@ class State:
                               "AND graded_at IS NULL", (participant,))[0][0])
 
     def requeue_running(self) -> int:
-        """Put back every submission a stopped server was grading; how many."""
-        return self._write("UPDATE serve_submissions SET state = 'queued' WHERE state = 'running'").rowcount
+        """Put back every submission a stopped server was grading, the try not counted to it; how many."""
+        return self._write("UPDATE serve_submissions SET state = 'queued', attempts = MAX(attempts - 1, 0) "
+                           "WHERE state = 'running'").rowcount
 
-    def requeue(self, ids: Iterable[int]) -> None:
-        """Put these running submissions back in the queue (their worker died)."""
+    def requeue(self, ids: Iterable[int], charged: bool = True) -> None:
+        """Put these running submissions back in the queue: their worker died (`charged`: the try counts to
+        grader.MAX_ATTEMPTS), or the judge's side stopped them (a server's stop, a broker's restart), which is no
+        try of theirs (such ends counted too, and an honest submission could reach JE, round 29)."""
+        counted = "attempts" if charged else "MAX(attempts - 1, 0)"
         for sid in ids:
-            self._write("UPDATE serve_submissions SET state = 'queued' WHERE id = ? AND state = 'running'", (sid,))
+            self._write(f"UPDATE serve_submissions SET state = 'queued', attempts = {counted} "
+                        "WHERE id = ? AND state = 'running'", (sid,))
 
     def claim(self, n: int) -> list[sqlite3.Row]:
         """Take up to n queued submissions, marking them running: each time the oldest of a participant with
