@@ -209,3 +209,16 @@ def test_names_are_compared_composed_whatever_spelling_the_file_or_roster_has(tm
     decomposed_table = tmp_path / "nfd.csv"
     decomposed_table.write_text(f"file,id,name\n{decomposed},1001,{decomposed}\n")
     assert rosters.load(decomposed_table).students[0].name == composed
+
+
+def test_a_gradescope_metadata_file_that_is_no_regular_file_is_never_waited_on(tmp_path):
+    """Bad-input round 29: a FIFO as submission_metadata.yml held `grade` for ever; it is passed over
+    (the folders' names still count), as an unreadable one is."""
+    import os
+
+    export = tmp_path / "export"
+    ada = write(export / "submission_555" / "Solution.java", "class Solution {}")
+    os.mkfifo(export / "submission_metadata.yml")
+    lms._metadata.cache_clear()
+    found = lms.identify(ada.resolve(), export.resolve())
+    assert (found.system, found.author) == ("gradescope", "submission_555")

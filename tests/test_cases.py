@@ -185,3 +185,51 @@ def test_a_group_folder_that_cannot_be_listed_is_an_error_not_an_empty_group(pro
     monkeypatch.setattr("judge.problems.cases.os.listdir", listdir)
     with pytest.raises(CaseError, match=r"cases/secret: cannot read: Permission denied"):
         load_cases(load_problem(str(problem_copy)))
+
+
+BFS = DATA.parent.parent / "submissions" / "minesweeper" / "accepted" / "bfs_class.py"
+
+
+def test_package_files_that_are_no_regular_files_are_refused_never_waited_on(problem_copy, tmp_path):
+    """Bad-input round 29: a FIFO for a case file or for problem.yaml held every command, and a case file
+    linked to /dev/zero read until the machine ran out of memory (24 GB): one line, exit 2, at once."""
+    import os
+
+    fifo = problem_copy / "cases" / "secret" / "zz.yaml"
+    os.mkfifo(fifo)
+    done = run_judge("grade", problem_copy, BFS, "--no-store", "--fuzz", "0", timeout=60)
+    assert done.returncode == 2 and "zz.yaml: cannot read: not a regular file" in done.stderr, done.stderr
+    fifo.unlink()
+    fifo.symlink_to("/dev/zero")
+    done = run_judge("grade", problem_copy, BFS, "--no-store", "--fuzz", "0", timeout=60)
+    assert done.returncode == 2 and "zz.yaml: cannot read: not a regular file" in done.stderr, done.stderr
+    fifo.unlink()
+    meta = problem_copy / "problem.yaml"
+    meta.rename(tmp_path / "problem.yaml")
+    os.mkfifo(meta)
+    done = run_judge("grade", problem_copy, BFS, "--no-store", "--fuzz", "0", timeout=60)
+    assert done.returncode == 2 and "problem.yaml: cannot read" in done.stderr, done.stderr
+
+
+def test_a_case_name_that_is_no_printable_line_is_refused(problem_copy):
+    """Bad-input round 29: `name: "a\\nb\\u001b[2J"` loaded (add-case refused it), split the table's row and
+    cleared the screen."""
+    (problem_copy / "cases" / "secret" / "x.yaml").write_text(
+        '- name: "a\\nb\\u001b[2J"\n  board: ["EEM"]\n  click: [0, 0]\n  expected: ["B1M"]\n')
+    said = r"x.yaml:1: a case name must be one line of printable characters, not 'a\\nb\\x1b\[2J'"
+    with pytest.raises(CaseError, match=said):
+        load_cases(load_problem(str(problem_copy)), validate=False)
+
+
+def test_a_validator_that_changes_its_args_changes_no_case(problem_copy):
+    """Bad-input round 29: a validator that changed the board it was given changed the case that then ran:
+    an accepted solution was WA on the first grade and AC on the next (the validated marker skipped it)."""
+    import uuid
+
+    (problem_copy / "validator.py").write_text(f"# {uuid.uuid4()}\ndef check(args):\n"
+                                               "    for row in args['board']:\n"
+                                               "        row[:] = ['E' if c == 'M' else c for c in row]\n"
+                                               "    return []\n")
+    first = [c.args for c in load_cases(load_problem(str(problem_copy)))]   # validated now
+    again = [c.args for c in load_cases(load_problem(str(problem_copy)))]   # its marker found: not again
+    assert first == again and any("M" in row for row in first[0]["board"])

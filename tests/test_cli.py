@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from helpers import DATA, ROOT, SUBMISSIONS, run_judge, tree_state
+from helpers import DATA, ROOT, SUBMISSIONS, copy_problem, run_judge, tree_state
 
 
 def test_grade_table_and_details():
@@ -383,3 +383,21 @@ def test_ctrl_c_as_the_judge_starts_is_the_interrupt_line_and_code(when):
     done = subprocess.run([sys.executable, "-c", EARLY_CTRL_C[when], "grade", "minesweeper"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (130, "judge: interrupted\n")
+
+
+def test_what_a_checker_prints_stays_out_of_the_json(tmp_path):
+    """Bad-input round 29: a checker.py that printed (a debug line) wrote into stdout: `grade --json` was no
+    JSON. What package code prints goes to stderr."""
+    package = copy_problem(tmp_path)
+    (package / "checker.py").write_text("exact = True\n\n\ndef compare(e, g, a):\n    print('debug', g)\n"
+                                        "    return e == g, []\n")
+    done = run_judge("grade", package, SUBMISSIONS / "accepted" / "bfs_class.py", "--no-store", "--fuzz", "0",
+                     "--json")
+    assert done.returncode == 0 and json.loads(done.stdout) and "debug" in done.stderr, done.stderr[-300:]
+
+
+def test_a_seed_the_store_cannot_hold_is_usage(tmp_path):
+    """Bad-input round 29: `--seed 9223372036854775808` with the store on was exit 3 (OverflowError)."""
+    done = run_judge("grade", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py", "--fuzz", "1",
+                     "--seed", str(2**63), "--db", tmp_path / "r.sqlite3")
+    assert done.returncode == 2 and "--seed: invalid seed value" in done.stderr, done.stderr

@@ -209,3 +209,17 @@ def test_a_generator_that_fails_is_a_problem_error(problem_copy, body, message):
     problem = load_problem(str(problem_copy))
     with pytest.raises(ProblemError, match=re.escape(message)):
         fuzz.random_cases(problem, 2, 529)
+
+
+def test_a_generator_that_raises_or_exits_while_drawing_is_one_line_and_exit_2(tmp_path):
+    """Bad-input round 29: `judge fuzz` with a generator whose strategy raised was exit 3 (an internal
+    error), and one that called sys.exit(4) ended with code 4 and no word; grade said one line, exit 2."""
+    package = copy_problem(tmp_path)
+    bfs = SUBMISSIONS / "accepted" / "bfs_class.py"
+    for body, said in (("st.integers(0, 3).map(_boom)", "ValueError: gen boom"),
+                       ("st.integers().map(lambda x: sys.exit(4))", "SystemExit: 4")):
+        (package / "generator.py").write_text("import sys\nfrom hypothesis import strategies as st\n\n\n"
+                                              "def _boom(x):\n    raise ValueError('gen boom')\n\n\n"
+                                              f"def inputs():\n    return {body}\n")
+        done = judge("fuzz", package, bfs, "--examples", "5", timeout=120)
+        assert done.returncode == 2 and f"generator.py: drawing an example failed: {said}" in done.stderr, done.stderr

@@ -39,6 +39,14 @@ ROSTER_HELP = ("a CSV of the students (columns file,id,name,email[,submitted_at]
 DEADLINE_HELP = "the deadline, ISO 8601 with a UTC offset (2026-03-01T23:59:00+01:00): later hand-ins are late"
 
 
+def seed(text: str) -> int:
+    """A --seed: an integer the store can hold (SQLite's 64 bits; one past them was exit 3, round 29)."""
+    value = int(text)
+    if not -2**63 <= value < 2**63:
+        raise ValueError(text)
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Every subcommand and its options; `run` names the function as MODULE:FUNCTION."""
     parser = Parser(prog="judge", description="Grade submissions against a problem package.")
@@ -134,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     rg.add_argument("--jobs", "-j", type=int, default=jobs, help="submissions graded at once (default: cores)")
     rg.add_argument("--keep-going", action="store_true", help="as for grade")
     rg.add_argument("--fuzz", type=int, metavar="N", help="random cases (default: as many as the latest run drew)")
-    rg.add_argument("--seed", type=int, metavar="S", help="their seed (default: the latest run's)")
+    rg.add_argument("--seed", type=seed, metavar="S", help="their seed (default: the latest run's)")
     rg.add_argument("--require-sandbox", action="store_true", help=REQUIRE_HELP)
     rg.set_defaults(run="regrade:cmd_regrade")
 
@@ -145,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("problem")
     f.add_argument("submission", metavar="SUBMISSION", help="one submission file")
     f.add_argument("--examples", "-n", type=int, default=200, help="inputs tried before shrinking (default: 200)")
-    f.add_argument("--seed", type=int, default=defaults.SEED, help=f"search seed (default: {defaults.SEED})")
+    f.add_argument("--seed", type=seed, default=defaults.SEED, help=f"search seed (default: {defaults.SEED})")
     f.add_argument("--save", action="store_true",
                    help="append the counterexample to the secret cases (cases/secret/added.yaml)")
     f.set_defaults(run="package:cmd_fuzz")
@@ -270,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _random_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fuzz", type=int, default=defaults.RANDOM_CASES, metavar="N",
                         help=f"random cases added after the fixed ones (default: {defaults.RANDOM_CASES}; 0: none)")
-    parser.add_argument("--seed", type=int, default=defaults.SEED, metavar="S",
+    parser.add_argument("--seed", type=seed, default=defaults.SEED, metavar="S",
                         help=f"seed of the random cases: the same seed gives the same cases everywhere "
                              f"(default: {defaults.SEED})")
 

@@ -24,7 +24,7 @@ from judge import files
 from judge.errors import CaseError, UsageError
 from judge.problems import parsed, schema, values
 from judge.problems.cases import RANDOM_GROUP, Case, load_cases, load_file, validate_args
-from judge.problems.problem import Problem
+from judge.problems.problem import Problem, package_code
 
 if TYPE_CHECKING:  # grade and fuzz are imported when cases are answered: this module stays light
     from judge.grading.grade import Options
@@ -136,8 +136,9 @@ def prepare(problem: Problem, items: list[dict[str, Any]], source: str, options:
         key = values.fingerprint(args)
         name = item.get("name") or f"{prefix}-{key[:10]}"
         where = f"{source}: case {name}"
-        if not name.strip() or "\n" in name:
-            raise CaseError(f"{where}: a case name must be one non-empty line")
+        if not name.strip() or not name.isprintable():  # as the case files' own names (cases.load_file)
+            raise CaseError(f"{source}: case {name!r:.80}: a case name must be one non-empty line of printable "
+                            "characters")
         complaints = validate_args(problem, args)
         if complaints:
             raise CaseError(f"{where}: invalid input: {complaints[0]}"
@@ -154,7 +155,8 @@ def prepare(problem: Problem, items: list[dict[str, Any]], source: str, options:
     for case, item, answer in zip(new, items, answers, strict=True):
         if "expected" in item:
             try:
-                ok, why = problem.checker.compare(answer, item["expected"], case.args)
+                with package_code():
+                    ok, why = problem.checker.compare(answer, item["expected"], case.args)
             except (Exception, SystemExit) as exc:  # the package's checker: its failure is the package's error
                 raise CaseError(f"{source}: case {case.name}: the checker failed on its expected answer: "
                                 f"{type(exc).__name__}: {exc}") from None

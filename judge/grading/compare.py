@@ -23,7 +23,7 @@ from typing import Any
 
 from judge.problems import values
 from judge.problems.cases import Case
-from judge.problems.problem import Problem
+from judge.problems.problem import Problem, package_code
 from judge.results.records import Comparison, Suspect
 from judge.results.text import table, terminal
 from judge.verdict import CaseResult, SubmissionResult, Verdict
@@ -131,7 +131,8 @@ class _Classes:
             return key  # not of the answer's type: never shown to the checker as an expected answer
         for first, klass in self.firsts:
             try:
-                same, _ = self.problem.checker.compare(first, got, self.case.args)
+                with package_code():
+                    same, _ = self.problem.checker.compare(first, got, self.case.args)
             except (Exception, SystemExit):  # a checker that fails on a wrong answer cannot vouch for it
                 same = False
             if same:

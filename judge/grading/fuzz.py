@@ -32,7 +32,7 @@ from judge.grading.session import Outcome, Session
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems import values
 from judge.problems.cases import Case, Deferred, DeferredCase, validate_args
-from judge.problems.problem import Problem
+from judge.problems.problem import Problem, package_code
 from judge.verdict import CaseResult, Verdict
 
 if TYPE_CHECKING:  # hypothesis is imported where it is used: most runs never need it
@@ -90,7 +90,7 @@ def draw_input(problem: Problem, seed: int, index: int, strat: SearchStrategy[An
         key = f"judge-fuzz:{seed}:{index}" + (f":{attempt}" if attempt else "")
         data = ConjectureData(random=random.Random(key), provider=_plain_provider())
         try:
-            with BuildContext(data, is_final=False, wrapped_test=draw_input):
+            with BuildContext(data, is_final=False, wrapped_test=draw_input), package_code():
                 value = data.draw(strat)
         except (StopTest, UnsatisfiedAssumption):  # an overrun or a rejected draw: draw again from the next key
             continue
@@ -320,14 +320,28 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
                          phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck),
                          verbosity=Verbosity.quiet, report_multiple_bugs=False)
         minimal = None
+        judging = [False]  # whether an exception leaving find() came from judging an input, not from drawing it
+
+        def judged(args: dict[str, Any]) -> bool:
+            judging[0] = True
+            result = disagrees(args)
+            judging[0] = False
+            return result
+
         try:
-            minimal = find(strat, disagrees, settings=rules, random=random.Random(seed))
+            minimal = find(strat, judged, settings=rules, random=random.Random(seed))
         except NoSuchExample:
             pass
         except HypothesisException as exc:  # e.g. a flaky time-out while shrinking: keep the smallest seen
             outcome.notes.append(f"hypothesis stopped early ({type(exc).__name__}); showing the smallest failure seen")
             failing = [json.loads(k) for k, v in seen.items() if v[0]]
             minimal = min(failing, key=lambda a: len(json.dumps(a))) if failing else None
+        except (Exception, SystemExit) as exc:
+            if judging[0]:  # the judge's own failure, judging an input
+                raise
+            # The package's generator, drawing one: exit 3, or its sys.exit()'s own code without a word (round 29).
+            raise ProblemError(f"{problem.parts['generator']}: drawing an example failed: "
+                               f"{type(exc).__name__}: {exc}") from None
         if not mine.ok:
             outcome.stopped = mine.compile_error or mine.judge_error or ""
             outcome.stopped_verdict = Verdict.CE if mine.compile_error is not None else Verdict.JE

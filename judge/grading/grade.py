@@ -18,7 +18,7 @@ from judge.grading.warm import Warm
 from judge.languages.base import Language
 from judge.problems import values
 from judge.problems.cases import Case
-from judge.problems.problem import Problem
+from judge.problems.problem import Problem, package_code
 from judge.sandbox import protocol
 from judge.sandbox.box import Box
 from judge.sandbox.protocol import Known
@@ -284,9 +284,11 @@ def judge_answer(problem: Problem, expected: Any, outcome: Outcome, args: Any) -
     """The checker's judgement of an answer; one in doubles (JavaScript) against the expected one as doubles hold it."""
     value, answer_type = outcome.value, problem.signature.answer_type
     if not outcome.doubles or answer_type is None:
-        return problem.checker.compare(expected, value, args)
+        with package_code():
+            return problem.checker.compare(expected, value, args)
     held = values.as_doubles(expected, answer_type), values.as_doubles(value, answer_type)
-    ok, explanations = problem.checker.compare(*held, args)
+    with package_code():
+        ok, explanations = problem.checker.compare(*held, args)
     if not ok and held != (expected, value):  # say why the numbers shown are not the case's own
         explanations = [*explanations, "(integers past 2^53 are compared as the nearest doubles, which is "
                                        "what JavaScript holds)"]

@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from judge import files
 from judge.problems import parsed
 
 _MOODLE = re.compile(r"^(?P<name>[^_/]+?)_(?P<id>\d+)_assignsubmission_(?:file|onlinetext)_(?P<rest>.*)$")
@@ -120,9 +121,7 @@ def _metadata(folder: Path) -> dict[str, Any]:
     """The export's submission_metadata.yml (empty when missing or unreadable: the names still count)."""
     path = folder / METADATA
     try:
-        raw = path.read_bytes()
-        if len(raw) > METADATA_MAX_BYTES:
-            return {}
+        raw = files.read_capped(path, METADATA_MAX_BYTES, METADATA)  # never waited on (a FIFO held grade, round 29)
         data = parsed.load(raw.decode("utf-8"), libyaml=False)[0]
     except (OSError, UnicodeDecodeError, parsed.Malformed):
         return {}

@@ -21,7 +21,7 @@ from judge.defaults import CACHE_ROOT
 from judge.digest import sha256
 from judge.errors import CaseError, ProblemError
 from judge.problems import parsed, schema, values
-from judge.problems.problem import Problem
+from judge.problems.problem import Problem, package_code
 
 #: The visible group, first in test order; and the group cases are added to unless told otherwise.
 SAMPLE, SECRET = "sample", "secret"
@@ -232,6 +232,8 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
             raise CaseError(f"{path}:{line}: the case has no name")
+        if not name.isprintable():  # a newline split the table's row, an ESC[2J cleared the screen (round 29)
+            raise CaseError(f"{path}:{line}: a case name must be one line of printable characters, not {name!r:.80}")
         try:
             schema.check(item, shape)
         except schema.Mismatch as mismatch:  # at the key's own line: the text is parsed again only to say where
@@ -258,8 +260,8 @@ def _case(problem: Problem, path: Path, group: str, item: dict[str, Any], line: 
 def _validated_marker(problem: Problem, path: Path) -> Path | None:
     """Where the cache notes that this file's exact bytes passed this exact validator; None when the
     file cannot be read (load_file then says why)."""
-    try:
-        digest = sha256(path.read_bytes())
+    try:  # capped, and only a regular file: a FIFO held every command, a link to /dev/zero ate the machine (round 29)
+        digest = sha256(files.read_capped(path, MAX_CASE_FILE_BYTES, "the case file"))
         validator = problem.parts["validator"]
         digest.update(validator.read_bytes() if validator.is_file() else b"")
     except OSError:
@@ -288,7 +290,10 @@ def check_case(problem: Problem, case: Case) -> None:
 def validate_args(problem: Problem, args: dict[str, Any]) -> list[str]:
     """The validator's complaints about one input, as a list of strings (empty when valid)."""
     try:
-        result = problem.validator.check(args)
+        # A copy: a validator that changed its args changed the case that then ran (a verdict that depended on
+        # whether the validated marker was there, round 29). What it prints goes to stderr, as a checker's does.
+        with package_code():
+            result = problem.validator.check(copy.deepcopy(args))
     # The validator must not crash on any input; if it does, say so. sys.exit() in it ended grade and
     # verify at once, with its code and no word (exit 0 for a WA, round 28).
     except (Exception, SystemExit) as exc:

@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import math
 import os
 import re
 import sys
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from judge import files
 from judge.digest import sha256
 from judge.errors import ProblemError, UsageError
 from judge.problems import checkers, parsed, schema, values
+
+#: The most a problem.yaml may hold (bytes).
+MAX_PROBLEM_YAML_BYTES = 1 << 20
 
 #: The folder of problems used when a bare name is given (overridable with JUDGE_PROBLEMS).
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -187,7 +194,8 @@ class Problem:
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         try:
-            spec.loader.exec_module(module)
+            with package_code():
+                spec.loader.exec_module(module)
         except (Exception, SystemExit) as exc:  # a broken package part is the package's fault, not a crash
             # (a sys.exit() at its top level would otherwise end the judge with the part's own code)
             sys.modules.pop(name, None)
@@ -195,6 +203,29 @@ class Problem:
         if needs and not callable(getattr(module, needs, None)):
             raise ProblemError(f"{path}: the {part} has no function {needs}()")
         return module
+
+
+@contextlib.contextmanager
+def package_code() -> Iterator[None]:
+    """Where a package's own code runs (its parts' loading, a validator, a checker, a generator): what it
+    prints goes to stderr, never into the command's output (a checker's print broke `grade --json`, round 29).
+    Counted, so that threads in it at once leave stdout as it was (redirect_stdout's restores could cross)."""
+    with _QUIET_LOCK:
+        if not _QUIET:
+            _QUIET.append(sys.stdout)
+            sys.stdout = sys.stderr
+        _QUIET.append(None)
+    try:
+        yield
+    finally:
+        with _QUIET_LOCK:
+            _QUIET.pop()
+            if len(_QUIET) == 1:
+                sys.stdout = _QUIET.pop()
+
+
+_QUIET: list[Any] = []   # stdout as it was, then a None for each one in package_code() now
+_QUIET_LOCK = threading.Lock()
 
 
 def _numbers_alike(value: Any) -> Any:
@@ -278,7 +309,8 @@ def load_problem(name: str) -> Problem:
     root = find_problem_dir(name)
     path = root / "problem.yaml"
     try:
-        text = path.read_text(encoding="utf-8")
+        # Capped, and only a regular file: a FIFO in its place held every command (round 29).
+        text = files.read_capped(path, MAX_PROBLEM_YAML_BYTES, "problem.yaml").decode("utf-8")
         data = parsed.load(text, libyaml=False)[0] or {}
     except parsed.Malformed as failure:
         exc = failure.error

@@ -23,9 +23,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from judge import files
 from judge.errors import ProblemError
+from judge.problems import parsed
 from judge.problems.problem import Problem, find_packages, find_problem_dir, load_problem
 
 SCORING = ("ioi", "icpc")
@@ -35,6 +35,9 @@ MIN_TOKEN = 16
 KEYS = {"name", "problems", "start", "end", "scoring", "freeze", "registration", "limits", "participants"}
 LIMIT_KEYS = {"source_kb": 64, "per_minute": 10, "queued": 3}
 PENALTY_MINUTES = 20  # ICPC: each wrong try before the first accepted one
+
+#: The most a contest file may hold (bytes).
+MAX_CONTEST_BYTES = 4 << 20
 
 
 @dataclass(frozen=True)
@@ -104,14 +107,16 @@ def default_contest(start: datetime) -> Contest:
 def load_contest(path: Path) -> Contest:
     """Read and check a contest file; ProblemError naming the file and the key on the first problem."""
     where = str(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    try:  # through the one strict loader (a key given twice kept its last value: `end` two dates, round 29)
+        data = parsed.load(files.read_capped(path, MAX_CONTEST_BYTES, "the contest file").decode("utf-8"),
+                           libyaml=False)[0]
     except (OSError, UnicodeDecodeError) as exc:
-        raise ProblemError(f"{where}: cannot read: {exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
+        raise ProblemError(f"{where}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    except parsed.Malformed as failure:
+        error = failure.error
+        mark = getattr(error, "problem_mark", None)
         raise ProblemError(f"{where}{f':{mark.line + 1}' if mark else ''}: malformed YAML: "
-                           f"{getattr(exc, 'problem', None) or exc}") from None
+                           f"{getattr(error, 'problem', None) or error}") from None
     if not isinstance(data, dict):
         raise ProblemError(f"{where}: expected a mapping of keys ({', '.join(sorted(KEYS))})")
     unknown = set(map(str, data)) - KEYS
