@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from helpers import DATA, SHIPPED, run_judge
-from judge.errors import CaseError
+from judge.errors import CaseError, ProblemError
 from judge.problems.cases import load_cases, test_set_hash as set_hash
 from judge.problems.problem import load_problem
 
@@ -233,3 +233,15 @@ def test_a_validator_that_changes_its_args_changes_no_case(problem_copy):
     first = [c.args for c in load_cases(load_problem(str(problem_copy)))]   # validated now
     again = [c.args for c in load_cases(load_problem(str(problem_copy)))]   # its marker found: not again
     assert first == again and any("M" in row for row in first[0]["board"])
+
+
+def test_a_missing_validator_is_the_packages_one_line_not_every_cases(problem_copy):
+    """Bad-input round 29: without validator.py, grade blamed the first case ("examples.yaml:2 (case
+    example-1): invalid input: the validator crashed: ProblemError: ...") and verify said it 106 times."""
+    import uuid
+
+    (problem_copy / "validator.py").unlink()
+    (problem_copy / "cases" / "secret" / "fresh.yaml").write_text(  # bytes no validated marker knows
+        f"- name: fresh-{uuid.uuid4().hex[:8]}\n  board: ['EEM']\n  click: [0, 0]\n  expected: ['B1M']\n")
+    with pytest.raises(ProblemError, match=r"validator.py: the validator validator.py does not exist"):
+        load_cases(load_problem(str(problem_copy)))

@@ -401,3 +401,14 @@ def test_a_seed_the_store_cannot_hold_is_usage(tmp_path):
     done = run_judge("grade", "minesweeper", SUBMISSIONS / "accepted" / "bfs_class.py", "--fuzz", "1",
                      "--seed", str(2**63), "--db", tmp_path / "r.sqlite3")
     assert done.returncode == 2 and "--seed: invalid seed value" in done.stderr, done.stderr
+
+
+def test_a_misspelt_visibility_group_stops_grade_before_anything_is_stored(tmp_path):
+    """Bad-input round 29: `visibility: {secrt: hidden}` was graded and stored by `grade`, and then every
+    export of the class refused the package. grade refuses it first, one line, exit 2, nothing stored."""
+    package = copy_problem(tmp_path)
+    (package / "problem.yaml").write_text((package / "problem.yaml").read_text() + "\nvisibility: {secrt: hidden}\n")
+    db = tmp_path / "r.sqlite3"
+    done = run_judge("grade", package, SUBMISSIONS / "accepted" / "bfs_class.py", "--db", db)
+    assert done.returncode == 2 and "visibility.secrt: no case group of that name" in done.stderr, done.stderr
+    assert not db.exists() or "bfs_class" not in run_judge("leaderboard", package, "--db", db).stdout

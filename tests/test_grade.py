@@ -1,5 +1,6 @@
 """Grading Python submissions end to end through the real runner: verdicts, isolation, policy."""
 
+import itertools
 import json
 import re
 import threading
@@ -502,3 +503,14 @@ def test_a_fifo_among_submissions_is_told_and_one_named_is_refused(tmp_path):
     assert find_submissions([folder], told.append) == [folder / "ok.py"] and told == [folder / "fifo.py"]
     with pytest.raises(UsageError, match="not a regular file nor a folder"):
         find_submissions([folder / "fifo.py"])
+
+
+def test_a_checkers_explanations_are_kept_cut_short():
+    """Bad-input round 29: one 10 MB explanation line per case grew the store by 700 MB for one submission
+    of 17 cases (and 50 such lines held grade). So many lines are kept, each cut short."""
+    from judge.grading.grade import MAX_EXPLANATION_CHARS, MAX_EXPLANATIONS, _judgement
+
+    ok, lines = _judgement((False, ["x" * 10_000_000] * 500))
+    assert not ok and len(lines) == MAX_EXPLANATIONS and all(len(e) == MAX_EXPLANATION_CHARS + 3 for e in lines)
+    endless = (f"line {n}" for n in itertools.count())
+    assert len(_judgement((False, endless))[1]) == MAX_EXPLANATIONS

@@ -91,6 +91,11 @@ def _grade(args: argparse.Namespace, problem: Problem, sources: list[Path], fmt:
         cluster = Cluster(args.broker)
         served = cluster.ready({languages.for_path(s).name for s in sources}, args.require_sandbox, _warn)
     opts, fixed, cases = options_and_cases(problem, args)
+    # problem.yaml's visibility checked before anything is graded or stored: a misspelt group was graded and
+    # kept, and then no export of that class could be made (round 29)
+    from judge.results import visibility
+
+    visibility.policy(problem)
     opts = replace(opts, warm=warm)
     if cluster is None:  # the workers' toolchains are what counts there, and ready() told of those
         warn_missing_toolchains(sources)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import marshal
 import os
@@ -33,6 +34,8 @@ LIMITS = {Verdict.TLE, Verdict.MLE}
 #: 2.7 GB per submission.
 KEPT_ANSWER_BYTES = 256 * 1024
 KEPT_ANSWER_VALUES = 50_000
+#: A checker's explanations kept for a case: so many lines, each cut at so many characters.
+MAX_EXPLANATIONS, MAX_EXPLANATION_CHARS = 200, 2000
 
 
 @dataclass(frozen=True)
@@ -256,7 +259,10 @@ def _judgement(judged: Any) -> tuple[bool, tuple[str, ...]]:
     if isinstance(ok, (str, bytes, Collection)) or isinstance(explanations, (str, bytes)) \
             or not isinstance(explanations, Iterable):
         raise TypeError(f"compare() returned {judged!r:.80}, not (a bool, a list of strings)")
-    return bool(ok), tuple(str(e) for e in explanations)
+    # Each line cut short, and so many at most: one checker's 10 MB line per case grew the store by 700 MB for
+    # one submission (round 29); nobody reads past these.
+    shown = [str(e) for e in itertools.islice(explanations, MAX_EXPLANATIONS)]
+    return bool(ok), tuple(e if len(e) <= MAX_EXPLANATION_CHARS else e[:MAX_EXPLANATION_CHARS] + "..." for e in shown)
 
 
 def _unchanged(problem: Problem, case: Case, value: Any) -> tuple[str, ...]:

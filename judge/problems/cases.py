@@ -296,6 +296,8 @@ def validate_args(problem: Problem, args: dict[str, Any]) -> list[str]:
             result = problem.validator.check(copy.deepcopy(args))
     # The validator must not crash on any input; if it does, say so. sys.exit() in it ended grade and
     # verify at once, with its code and no word (exit 0 for a WA, round 28).
+    except ProblemError:  # no validator to run (a missing or broken validator.py): the package's one line
+        raise
     except (Exception, SystemExit) as exc:
         return [f"the validator crashed: {type(exc).__name__}: {exc}"]
     if not isinstance(result, (list, tuple)) or not all(isinstance(p, str) for p in result):
