@@ -302,3 +302,19 @@ def test_regrade_finds_a_file_whose_name_is_not_utf8(tmp_path, problem_copy):
     assert done.returncode == 0, done.stderr
     assert "no longer on disk" not in done.stderr + done.stdout, done.stderr
     assert "3 submission(s) graded" in done.stdout and "0 left out" in done.stdout, done.stdout
+
+
+def test_regrade_refuses_a_package_copy_that_moved_rather_than_grade_on_another(tmp_path, problem_copy):
+    """Bad-input round 29: results graded on a copy of minesweeper (its own cases), the copy then moved:
+    regrade graded everyone on the problems folder's minesweeper, exit 0 and no word, and the store forgot the
+    copy for good. It refuses, naming the folder that is gone; the leaderboard warns."""
+    db = tmp_path / "r.sqlite3"
+    sub = solution(tmp_path / "class" / "a.py", "a")
+    assert run_judge("grade", problem_copy, sub, "--fuzz", "0", "--db", db).returncode == 0
+    problem_copy.rename(problem_copy.with_name("moved"))
+    done = run_judge("regrade", "minesweeper", "--db", db, "--fuzz", "0")
+    assert done.returncode == 2 and f"{problem_copy}: the package 'minesweeper' was last graded from is not there" \
+        in done.stderr, done.stderr
+    board = run_judge("leaderboard", "minesweeper", "--db", db)
+    assert board.returncode == 0 and "is not there any more" in board.stderr, board.stderr
+    assert run_judge("regrade", problem_copy.with_name("moved"), "--db", db, "--fuzz", "0").returncode == 0

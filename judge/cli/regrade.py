@@ -9,7 +9,7 @@ from pathlib import Path
 from judge import defaults
 from judge.cli.common import EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases
 from judge.cli.grading import load_roster, open_store, warn_missing_toolchains
-from judge.errors import StoreError
+from judge.errors import StoreError, UsageError
 from judge.results.text import terminal
 from judge.verdict import Verdict
 
@@ -29,6 +29,9 @@ def cmd_regrade(args: argparse.Namespace) -> int:
         raise StoreError(f"{path}: no results store here yet; run judge grade first (or give --db)")
     with open_store(args) as store:
         target = leaderboard.locate(store, args.problem)
+        if target.moved:
+            raise UsageError(f"{target.moved}: the package {target.problem_id!r} was last graded from is not there "
+                             f"any more (moved or removed); give its path: judge regrade PATH")
         # Loaded again where it was graded from, so that what is wrong with it now is said (a malformed
         # problem.yaml read "unknown problem 'ms'" for a package graded by its path).
         problem = target.problem or load_problem(target.latest.problem_path or args.problem)

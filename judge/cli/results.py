@@ -38,6 +38,10 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         if ensure_reference_times(store, target.problem, target.latest):
             ensure_overheads(store, target.problem, target.latest)
         board = leaderboard.build(store, target, deadline, roster, changed)
+    if target.moved:
+        print(f"judge: warning: {terminal(target.moved)}: the package {terminal(target.problem_id)} was last graded "
+              f"from is not there any more: {terminal(str(target.problem.root) if target.problem else '')} of that id "
+              f"is used (give the moved package's path for its own)", file=sys.stderr)
     # The one place the visibility policy is applied: every format below is drawn from this board.
     if args.show_secret:
         policy = visibility.EVERYTHING

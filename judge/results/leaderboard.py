@@ -220,6 +220,7 @@ class Target:
     problem: Problem | None
     latest: StoredRun            # the latest grading run of the problem
     problem_error: str = ""      # why the package could not be loaded, when it could not
+    moved: str = ""              # the folder it was last graded from, gone: `problem` is another package of its id
 
 
 def locate(store: Store, problem_arg: str | None) -> Target:
@@ -258,12 +259,18 @@ def locate(store: Store, problem_arg: str | None) -> Target:
             problem, error = None, str(exc)
         if problem is not None and problem.id != problem_id:  # another problem lives there now
             problem, there = None, False
+    moved = ""
     if problem is None and not there:
         try:
             problem = load_problem(problem_id)
         except JudgeError as exc:
             problem, error = None, str(exc)
-    return Target(problem_id, problem, latest, error)
+        # The copy it was graded from moved or removed: the problems folder's package of that id is another one
+        # (its own cases), and regrade graded everyone there without a word (round 29).
+        gone = latest.problem_path
+        if problem is not None and gone and not Path(gone).is_dir() and Path(gone).resolve() != problem.root.resolve():
+            moved = gone
+    return Target(problem_id, problem, latest, error, moved)
 
 
 def build(store: Store, target: Target, deadline: str | None = None, roster: Roster | None = None,
