@@ -725,3 +725,18 @@ def test_authors_named_like_numbers_or_booleans_are_listed_as_written(tmp_path):
             assert " True " in board.stdout and " 1.50 " in board.stdout, board.stdout
             header = next(line for line in board.stdout.splitlines() if "rank" in line and "author" in line)
             assert bool(deadline) == ("late" in header.replace("|", " ").split()), board.stdout
+
+
+def test_a_case_file_broken_since_grading_still_gives_the_board(tmp_path):
+    """Bad-input round 29: one malformed case file (an instructor mid-edit) made every format of the
+    leaderboard fail, exit 2, no board: the reference's times were measured outside the guard that a
+    problem.yaml typo went through. The board comes, with a warning."""
+    from helpers import SUBMISSIONS, copy_problem, run_judge
+
+    package = copy_problem(tmp_path)
+    db = tmp_path / "r.sqlite3"
+    assert run_judge("grade", package, SUBMISSIONS / "accepted" / "bfs_class.py", "--fuzz", "0",
+                     "--db", db).returncode == 0
+    (package / "cases" / "secret" / "zz.yaml").write_text("- name: a\n  board: [\n")
+    board = run_judge("leaderboard", package, "--db", db, "--format", "csv")
+    assert board.returncode == 0 and "bfs_class.py" in board.stdout, board.stderr

@@ -35,8 +35,15 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
             changed = target.problem is not None and run_cases(target.problem, target.latest) is None
         except JudgeError:  # a package broken since: the stored results still rank, without that note
             changed, unsure = False, True
-        if ensure_reference_times(store, target.problem, target.latest):
-            ensure_overheads(store, target.problem, target.latest)
+        # Guarded as run_cases above: one malformed case file made every format fail, exit 2, no board (round 29).
+        if not unsure:
+            try:
+                if ensure_reference_times(store, target.problem, target.latest):
+                    ensure_overheads(store, target.problem, target.latest)
+            except JudgeError as exc:
+                unsure = True
+                print(f"judge: warning: the reference's times cannot be measured: {terminal(str(exc))}",
+                      file=sys.stderr)
         board = leaderboard.build(store, target, deadline, roster, changed)
     if target.moved:
         print(f"judge: warning: {terminal(target.moved)}: the package {terminal(target.problem_id)} was last graded "
