@@ -243,3 +243,15 @@ def test_the_random_cases_alone_kill_every_wrap_around_mutant():
     report = strength.measure(PROBLEM, None, strength.Settings(only=numbers, max_size=0, draws=0))
     assert [m.status for m in report.mutants] == [KILLED] * 4
     assert all(any(k.cases == "random" for k in m.kills) for m in report.mutants), [m.kills for m in report.mutants]
+
+
+def test_a_checker_that_fails_on_a_cases_own_answer_stops_strength(tmp_path):
+    """Bad-input round 29: with a checker.py that raised, strength ran no mutant, said "every mutant was
+    killed", 100.0% on every row and exit 0. It names the checker and its error, exit 2."""
+    from helpers import copy_problem
+
+    package = copy_problem(tmp_path)
+    (package / "checker.py").write_text("exact = True\n\n\ndef compare(e, g, a):\n    raise ValueError('boom')\n")
+    done = judge("strength", package, "--sample", "3", "--max-size", "2", "--draws", "3", "--fuzz", "0")
+    assert done.returncode == 2 and "checker.py: the checker fails on case example-1's own answer: ValueError: boom" \
+        in done.stderr, done.stderr

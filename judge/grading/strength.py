@@ -21,6 +21,7 @@ inputs are computed once and kept in the cache (drawn random cases are cached by
 from __future__ import annotations
 
 import ast
+import copy
 import hashlib
 import json
 import os
@@ -43,7 +44,7 @@ from judge.grading.session import Outcome, Session
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems import values
 from judge.problems.cases import Case, load_cases, validate_args
-from judge.problems.problem import Problem
+from judge.problems.problem import Problem, package_code
 from judge.results.mutation import (
     EQUIVALENT,
     KILLED,
@@ -97,6 +98,21 @@ def units(fixed: Sequence[Case], drawn: Sequence[Case]) -> list[Unit]:
     return out
 
 
+def _checker_accepts(problem: Problem, case: Case) -> None:
+    """ProblemError unless the checker accepts a case's own expected answer: one that raised killed no mutant
+    and ran none, and strength said "every mutant was killed", 100%, exit 0 (round 29)."""
+    path = problem.parts.get("checker")
+    where = path if path is not None and path.is_file() else problem.yaml_path
+    try:
+        with package_code():
+            ok, _ = problem.checker.compare(case.expected, copy.deepcopy(case.expected), case.args)
+    except (Exception, SystemExit) as exc:
+        raise ProblemError(f"{where}: the checker fails on case {case.name}'s own answer: "
+                           f"{type(exc).__name__}: {exc}") from None
+    if not ok:
+        raise ProblemError(f"{where}: the checker rejects case {case.name}'s own expected answer")
+
+
 def measure(problem: Problem, source: Path | None = None, settings: Settings | None = None,
             options: Options | None = None, progress: Callable[[int, int], None] | None = None) -> StrengthReport:
     """Make the mutants of `source` (default: the reference), run them on every unit, class and report them."""
@@ -118,6 +134,7 @@ def measure(problem: Problem, source: Path | None = None, settings: Settings | N
     if settings.sample is not None and settings.sample < len(chosen):
         chosen = sorted(random.Random(settings.seed).sample(chosen, settings.sample), key=lambda m: m.number)
     fixed = load_cases(problem)
+    _checker_accepts(problem, fixed[0])
     drawn = fuzz.random_cases(problem, settings.count, settings.seed, options)
     parts = units(fixed, drawn)
     if source.resolve() != problem.reference_path.resolve():
