@@ -409,3 +409,11 @@ def test_a_participant_taken_out_of_the_contest_file_is_removed_at_the_next_star
         assert {a.id for a in state.accounts()} == {"alice", "bob", opened}
     finally:
         state.close()
+
+
+def test_the_guards_own_refusals_carry_every_answers_headers(server):
+    """Red-team round 29: the guard's 403, 411 and 413 lacked the CSP, nosniff and no-store headers."""
+    status, _, headers = raw(server, "POST", "/api/register", b"{}", {"Transfer-Encoding": "chunked",
+                                                                      "Content-Type": "application/json"})
+    assert status == 411 and "default-src 'none'" in headers.get("content-security-policy", "") \
+        and headers.get("cache-control") == "no-store" and headers.get("x-content-type-options") == "nosniff", headers

@@ -102,6 +102,17 @@ def address(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
+def _secured(response: Response, docs: bool = False) -> Response:
+    """Every answer's headers, the guard's own refusals too (they lacked them, round 29)."""
+    if not docs:  # Swagger UI's page loads its script from a CDN; the rest, nothing
+        response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    # tokens (registration), sources and verdicts: no shared or back-button cache keeps them
+    response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
 def create_app(service: Service) -> FastAPI:
     """The app: the API under /api, the pages at /, grading started and stopped with the server."""
 
@@ -136,23 +147,16 @@ def create_app(service: Service) -> FastAPI:
     @app.middleware("http")
     async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         if request.method in UNSAFE and cross_site(request):  # a form on another site posting with our cookie
-            return SafeJSON({"detail": "a request from another site is refused"}, status_code=403)
+            return _secured(SafeJSON({"detail": "a request from another site is refused"}, status_code=403))
         length = request.headers.get("content-length")
         # A chunked body would go uncounted: the server reads it whole whatever Content-Length says beside it
         # (red-team round 8: 300 MiB past a "Content-Length: 10", 1.2 GB held, on the token-free /api/register).
         if "transfer-encoding" in request.headers or (length is None and request.method in ("POST", "PUT", "PATCH")):
-            return SafeJSON({"detail": "a request body needs a Content-Length (and no Transfer-Encoding)"},
-                            status_code=411)
+            return _secured(SafeJSON({"detail": "a request body needs a Content-Length (and no Transfer-Encoding)"},
+                                     status_code=411))
         if length is not None and (not length.isdigit() or int(length) > limit):
-            return SafeJSON({"detail": f"request body over {limit} bytes"}, status_code=413)
-        response = await call_next(request)
-        if request.url.path not in DOCS:  # Swagger UI's page loads its script from a CDN; the rest, nothing
-            response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        # tokens (registration), sources and verdicts: no shared or back-button cache keeps them
-        response.headers.setdefault("Cache-Control", "no-store")
-        return response
+            return _secured(SafeJSON({"detail": f"request body over {limit} bytes"}, status_code=413))
+        return _secured(await call_next(request), docs=request.url.path in DOCS)
 
     def participant(request: Request) -> Account:
         who = service.authenticate(bearer(request), address(request))

@@ -84,7 +84,12 @@ def add_pages(app: FastAPI, service: Service) -> None:
             return RedirectResponse("/", status_code=303)
         form = await request.form()
         upload = form.get("file")
-        source, filename = str(form.get("source", "")), None
+        fields = {name: form.get(name, "") for name in ("source", "problem", "language")}
+        if not all(isinstance(value, str) for value in fields.values()):
+            # A file part where a text field was due: its repr was graded as the source (round 29).
+            return page("submit.html", request, 422, error="source, problem and language are text fields; "
+                                                           "a file goes in the file field")
+        source, filename = str(fields["source"]), None
         if upload is not None and not isinstance(upload, str) and upload.filename:
             data = await upload.read()
             try:
@@ -92,7 +97,7 @@ def add_pages(app: FastAPI, service: Service) -> None:
             except UnicodeDecodeError:
                 return page("submit.html", request, 422, error="the file is not UTF-8 text")
         try:
-            service.submit(who, str(form.get("problem", "")), source, str(form.get("language", "")) or None, filename)
+            service.submit(who, str(fields["problem"]), source, str(fields["language"]) or None, filename)
         except Refused as exc:
             headers = {"Retry-After": str(int(exc.retry_after))} if exc.retry_after is not None else {}
             response = page("submit.html", request, exc.status, error=exc.message, source=source)
