@@ -108,7 +108,8 @@ def test_terminal_report_shows_escapes_never_obeys_them(hostile):
     # The board it returned: its control squares drawn as '?', named escaped by the checker.
     assert any(line.split() == ["EEEEE", "B1E1B", "???EE", "xxxxx"] for line in lines), report.stdout
     assert "     (0,0): '\\x1b' is not a board character; expected 'B' (no mine around it, revealed)" in lines
-    assert "     (0,2): '\\u202e' is not a board character; should still be hidden 'E'" in lines
+    assert "     (0,2): '\\u202e' (U+202E RIGHT-TO-LEFT OVERRIDE) is not a board character; should still be " \
+        "hidden 'E'" in lines
 
 
 def test_json_report_keeps_the_names_and_escapes_them(hostile):
