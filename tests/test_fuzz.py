@@ -223,3 +223,16 @@ def test_a_generator_that_raises_or_exits_while_drawing_is_one_line_and_exit_2(t
                                               f"def inputs():\n    return {body}\n")
         done = judge("fuzz", package, bfs, "--examples", "5", timeout=120)
         assert done.returncode == 2 and f"generator.py: drawing an example failed: {said}" in done.stderr, done.stderr
+
+
+def test_a_validator_that_crashes_on_a_drawn_input_is_blamed_not_the_generator(monkeypatch):
+    """Bad-input round 29: a validator that crashed on a drawn input was reported as "generator.py: made an
+    invalid input: the validator crashed: ..."; it names the validator."""
+    from judge.problems.cases import VALIDATOR_CRASHED
+    from judge.problems.problem import load_problem
+
+    monkeypatch.setattr(fuzz, "validate_args", lambda problem, args: [f"{VALIDATOR_CRASHED}: ValueError: boom"])
+    problem = load_problem("minesweeper")
+    with pytest.raises(ProblemError, match=r"validator.py: could not check an input: the validator crashed: "
+                                           r"ValueError: boom"):
+        fuzz.search(problem, SUBMISSIONS / "accepted" / "bfs_class.py", examples=3)

@@ -141,3 +141,10 @@ def test_add_case_from_yaml_is_as_strict_and_says_where():
         addcase.from_yaml_text(problem, text, "x.yaml")
     with pytest.raises(CaseError, match=r"x.yaml:3: malformed YAML: duplicate key 'click' \(first given on line 2\)"):
         addcase.from_yaml_text(problem, "board: [EEEE]\nclick: [0, 3]\nclick: [0, 2]\n", "x.yaml")
+
+
+def test_a_number_yaml_reads_as_text_says_how_to_write_it(tmp_path):
+    """Bad-input round 29: `time: 1e9` said "expected a number, got a string '1e9'": YAML 1.1 reads an exponent
+    without a dot as text; the message says how to write it."""
+    with pytest.raises(schema.Mismatch, match=r"got a string '1e9' \(YAML reads 1e9 as text: write 1.0e9\)"):
+        schema.check({"time": "1e9"}, schema.PROBLEM.fields["limits"])

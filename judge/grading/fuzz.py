@@ -31,7 +31,7 @@ from judge.grading.grade import Options, check, judge_answer
 from judge.grading.session import Outcome, Session
 from judge.languages.python import LANGUAGE as PYTHON
 from judge.problems import values
-from judge.problems.cases import Case, Deferred, DeferredCase, validate_args
+from judge.problems.cases import VALIDATOR_CRASHED, Case, Deferred, DeferredCase, validate_args
 from judge.problems.problem import Problem, package_code
 from judge.verdict import CaseResult, Verdict
 
@@ -285,7 +285,10 @@ def search(problem: Problem, source: Path, examples: int = 200, seed: int = DEFA
                 return False
             complaints = validate_args(problem, args)
             if complaints:
-                trouble.append(f"{problem.parts['generator']}: made an invalid input: {complaints[0]}")
+                # A validator that crashed is the validator's fault, not the generator's (round 29)
+                blamed = "validator" if complaints[0].startswith(VALIDATOR_CRASHED) else "generator"
+                said = "could not check an input" if blamed == "validator" else "made an invalid input"
+                trouble.append(f"{problem.parts[blamed]}: {said}: {complaints[0]}")
                 return False
             arg_list = [args[p] for p in params]
             expected = ref.run(arg_list)

@@ -287,6 +287,10 @@ def check_case(problem: Problem, case: Case) -> None:
         raise CaseError(f"{case.where}: invalid input: {problems[0]}{more}")
 
 
+#: How validate_args says the validator itself failed.
+VALIDATOR_CRASHED = "the validator crashed"
+
+
 def validate_args(problem: Problem, args: dict[str, Any]) -> list[str]:
     """The validator's complaints about one input, as a list of strings (empty when valid)."""
     try:
@@ -299,7 +303,7 @@ def validate_args(problem: Problem, args: dict[str, Any]) -> list[str]:
     except ProblemError:  # no validator to run (a missing or broken validator.py): the package's one line
         raise
     except (Exception, SystemExit) as exc:
-        return [f"the validator crashed: {type(exc).__name__}: {exc}"]
+        return [f"{VALIDATOR_CRASHED}: {type(exc).__name__}: {exc}"]
     if not isinstance(result, (list, tuple)) or not all(isinstance(p, str) for p in result):
         # None (no `return`) passed every case, a string was its characters, an int crashed the judge
         return [f"the validator's check() returned {_kind(result)}, not a list of strings (empty when valid)"]

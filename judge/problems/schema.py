@@ -13,6 +13,7 @@ lines over a table rather than jsonschema (a test dependency): importing jsonsch
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -136,7 +137,11 @@ def check(data: Any, spec: Spec, path: Path = ()) -> None:
     if isinstance(spec, Kind):
         if isinstance(data, spec.types) and not (isinstance(data, bool) and bool not in spec.types):
             return
-        raise Mismatch(path, f"expected {spec.label}, got {_shown(data)}")
+        hint = ""
+        if float in spec.types and isinstance(data, str) and _YAML_11_FLOAT.fullmatch(data.strip()):
+            # YAML 1.1 (PyYAML) reads 1e9 as text: a float needs a dot there (round 29)
+            hint = f" (YAML reads {data.strip()} as text: write {_with_dot(data.strip())})"
+        raise Mismatch(path, f"expected {spec.label}, got {_shown(data)}{hint}")
     if isinstance(spec, Choice):
         if data in spec.words:
             return
@@ -162,6 +167,16 @@ def check(data: Any, spec: Spec, path: Path = ()) -> None:
     missing = [k for k in spec.required if k not in data]
     if missing:
         raise Mismatch(path, f"missing {', '.join(missing)}")
+
+
+#: A number in exponent form without a dot, which YAML 1.1 does not read as a float (`1e9`, `-2E-3`).
+_YAML_11_FLOAT = re.compile(r"[-+]?[0-9]+[eE][-+]?[0-9]+")
+
+
+def _with_dot(text: str) -> str:
+    """`1e9` as YAML 1.1 reads it as a float: `1.0e9`."""
+    mantissa, _, exponent = text.partition("e") if "e" in text else text.partition("E")
+    return f"{mantissa}.0e{exponent}"
 
 
 def describe(spec: Spec) -> str:
