@@ -158,20 +158,22 @@ def create_app(service: Service) -> FastAPI:
             return _secured(SafeJSON({"detail": f"request body over {limit} bytes"}, status_code=413))
         return _secured(await call_next(request), docs=request.url.path in DOCS)
 
+    def locked_out(request: Request) -> None:
+        """429 for a client locked out for guessing, whatever token it sends (the right one too: no oracle)."""
+        wait = service.guessing(address(request))
+        if wait is not None:
+            raise Refused(429, "too many unknown tokens from this address", retry_after=wait)
+
     def participant(request: Request) -> Account:
         who = service.authenticate(bearer(request), address(request))
         if who is None:
-            wait = service.guessing(address(request))
-            if wait is not None:
-                raise Refused(429, "too many unknown tokens from this address", retry_after=wait)
+            locked_out(request)
             raise Refused(401, "a participant's token is needed (Authorization: Bearer TOKEN)")
         return who
 
     def admin(request: Request) -> None:
         # Guessing the admin token counts as guessing any other: locked out, even the right one gets 429.
-        wait = service.guessing(address(request))
-        if wait is not None:
-            raise Refused(429, "too many unknown tokens from this address", retry_after=wait)
+        locked_out(request)
         token = bearer(request)
         if not service.is_admin(token):
             service.admin_guessed(address(request), token)
@@ -213,9 +215,7 @@ def create_app(service: Service) -> FastAPI:
         """One of your submissions: source, verdict, cases (sample cases in full, the others by verdict only)."""
         # A client locked out for guessing gets 429 before its token is looked at, the admin's included: a 200
         # for the right admin token against 429 for a wrong one told them apart at any rate (round 29).
-        wait = service.guessing(address(request))
-        if wait is not None:
-            raise Refused(429, "too many unknown tokens from this address", retry_after=wait)
+        locked_out(request)
         token = bearer(request)
         if service.is_admin(token):
             return service.submission(None, sid, admin=True)

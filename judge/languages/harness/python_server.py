@@ -581,16 +581,9 @@ def limit_case(config):
     # The whole process's, as RLIMIT_CPU counts; past the limit by the backstop where the judge measures the box.
     cpu = max(1, math.ceil(time.process_time() + config["cpu_limit"] + config.get("cpu_backstop", 0)))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, SELF["cpu_hard"]))
-    try:
-        status = _pread(SELF["status"])
-    except (OSError, TypeError):  # the submission closed it in an earlier case: open it again
-        SELF["status"] = _open_proc("/proc/self/status")
-        with open("/proc/self/status", "rb") as f:
-            status = f.read()
     # What it maps now, and the highest it ever mapped: out_of_memory() counts only a peak this case made.
-    peak_kb, mapped_kb = VM.search(status).groups()
-    SELF["peak_start"] = int(peak_kb) << 10
-    space = (int(mapped_kb) << 10) + config["memory_bytes"]
+    SELF["peak_start"], mapped = address_space()
+    space = mapped + config["memory_bytes"]
     hard = SELF["as_hard"]
     resource.setrlimit(resource.RLIMIT_AS, (space if hard == resource.RLIM_INFINITY else min(space, hard), hard))
     if SELF["clear_refs"] is not None:
@@ -639,6 +632,19 @@ NEAR_CAP = 8 << 20
 VM = re.compile(rb"VmPeak:\s*(\d+) kB\nVmSize:\s*(\d+) kB")
 
 
+def address_space():
+    """(the highest, the current) address space of this process in bytes, from /proc/self/status (kept
+    open; opened again when the submission closed it in an earlier case)."""
+    try:
+        status = _pread(SELF["status"])
+    except (OSError, TypeError, KeyError):
+        SELF["status"] = _open_proc("/proc/self/status")
+        with open("/proc/self/status", "rb") as f:
+            status = f.read()
+    peak_kb, size_kb = VM.search(status).groups()
+    return int(peak_kb) << 10, int(size_kb) << 10
+
+
 def out_of_memory():
     """Whether the case's address space reached its cap. Some of CPython's C code does not turn a
     failed allocation into MemoryError (a deque's new block: "SystemError: ... returned NULL without
@@ -646,9 +652,8 @@ def out_of_memory():
     exception after the address space peaked at the cap is the memory limit's, not the code's."""
     try:
         soft = resource.getrlimit(resource.RLIMIT_AS)[0]
-        with open("/proc/self/status", "rb") as f:
-            peak = next(int(line.split()[1]) << 10 for line in f if line.startswith(b"VmPeak:"))
-    except (OSError, ValueError, IndexError, StopIteration):
+        peak = address_space()[0]
+    except (OSError, ValueError, AttributeError):
         return False
     # VmPeak is the worker's whole life's: one case that came near its own cap (a table of 250 MiB, freed)
     # made every later exception MLE, and the cases after it were skipped (round 29). Only a peak this case
