@@ -113,11 +113,10 @@ def digest(data: bytes, size: int | None = None) -> str:
     """The sha256 that identifies a submission's source: of its bytes, or for one larger than a source
     may be (defaults.MAX_SOURCE_BYTES: it is never graded), of its size and first bytes. `data` may
     be only the head of a source of `size` bytes."""
-    import hashlib
-
     from judge.defaults import MAX_SOURCE_BYTES
+    from judge.digest import sha256
 
     size = len(data) if size is None else size
     if size <= MAX_SOURCE_BYTES:
-        return hashlib.sha256(data).hexdigest()
-    return hashlib.sha256(b"oversize\0%d\0" % size + data[:MAX_SOURCE_BYTES]).hexdigest()
+        return sha256(data).hexdigest()
+    return sha256(b"oversize\0%d\0" % size + data[:MAX_SOURCE_BYTES]).hexdigest()

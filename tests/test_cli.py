@@ -361,7 +361,7 @@ def test_the_commands_that_keep_a_code_table_of_their_own_are_the_parsers():
 #: imported judge.cli.main itself; it now starts in judge.__main__.main, as `python -m judge` does).
 EARLY_CTRL_C = {
     "parser": ("import judge.cli.main as m\n"
-               "def build_parser():\n"
+               "def build_parser(*args):\n"
                "    raise KeyboardInterrupt\n"
                "m.build_parser = build_parser\n"
                "m.run()\n"),

@@ -23,8 +23,8 @@ def test_the_same_digest_as_hashlibs_small_or_large_in_one_piece_or_several():
 
 
 def test_the_modules_on_grades_way_to_its_first_server_load_no_openssl_and_large_data_does():
-    """hashlib (OpenSSL's libcrypto, about 2.5 ms) is loaded by `judge grade` while its first server boots,
-    not before it starts; a large text is hashed by OpenSSL all the same."""
+    """hashlib (OpenSSL's libcrypto, 2.5-5.5 ms) is not loaded on `judge grade`'s way to its first server;
+    a large text is hashed by OpenSSL all the same."""
     program = ("import sys, json\n"
                "import judge.cli.main, judge.sandbox.box, judge.problems.problem, judge.grading.grade, "
                "judge.grading.warm\n"
@@ -41,6 +41,22 @@ def test_the_modules_on_grades_way_to_its_first_server_load_no_openssl_and_large
     before, still, after, small = json.loads(out)
     assert not before and not still and after
     assert small == hashlib.sha256(b"x" * 1000).hexdigest()
+
+
+def test_small_digests_load_openssl_once_they_add_up_to_a_large_one():
+    """The built-in SHA-256 is about 5x slower per byte: past SMALL bytes hashed in all, OpenSSL takes over;
+    a one-submission `judge grade` on the peers' 50 cases (about 550 KB) never loads it."""
+    program = ("import sys, json\n"
+               "from judge import digest\n"
+               "piece = b'x' * (digest.SMALL // 8)\n"
+               "seen = []\n"
+               "for _ in range(9):\n"
+               "    digest.sha256(piece)\n"
+               "    seen.append('hashlib' in sys.modules)\n"
+               "print(json.dumps(seen))\n")
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                         check=True).stdout
+    assert json.loads(out) == [False] * 8 + [True]
 
 
 def test_a_thread_hashing_while_another_imports_hashlib_gets_the_right_digest():

@@ -42,6 +42,34 @@ def problem():
     return load_problem("minesweeper")
 
 
+def test_the_plugin_table_names_each_module_s_own_language_and_extensions():
+    """languages.PLUGINS is what for_path() reads without importing every plugin: it must say what each declares."""
+    for name, (module, extensions) in languages.PLUGINS.items():
+        language = __import__(module, fromlist=["LANGUAGE"]).LANGUAGE
+        assert (language.name, tuple(language.extensions)) == (name, extensions)
+    assert list(languages.LANGUAGES) == ["python", "cpp", "java", "go", "javascript", "typescript"]
+    assert languages.for_path(Path("a/B.CC")).name == "cpp"
+    with pytest.raises(languages.SubmissionError, match=r"unknown language for \.rb"):
+        languages.for_path(Path("x.rb"))
+
+
+def test_a_python_grade_imports_no_other_language_plugin():
+    """A Python-only `judge grade` leaves the five other plugins (6-7 ms of imports) unloaded."""
+    code = ("import sys, runpy; sys.argv = ['judge', 'grade', 'minesweeper', "
+            "'submissions/minesweeper/accepted/bfs_class.py', '--fuzz', '0', '--no-store', '--json']\n"
+            "import os; real = os._exit\n"
+            "def leave(code):\n"
+            "    print(sorted(m for m in sys.modules if m.startswith('judge.languages.')), file=sys.stderr)\n"
+            "    real(code)\n"
+            "os._exit = leave\n"
+            "runpy.run_module('judge', run_name='__main__')\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    loaded = done.stderr.strip().splitlines()[-1]
+    assert "judge.languages.python" in loaded and "judge.languages.base" in loaded
+    assert not any(f"judge.languages.{n}'" in loaded for n in ("cpp", "go", "java", "javascript", "typescript"))
+
+
 def test_languages_command_lists_every_toolchain_and_its_selftest():
     out = judge("languages", "--json")
     assert out.returncode == 0, out.stdout + out.stderr

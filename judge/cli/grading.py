@@ -72,8 +72,6 @@ def _stored_before(args: argparse.Namespace, problem: Problem, source: Path) -> 
 
 def _grade(args: argparse.Namespace, problem: Problem, sources: list[Path], fmt: str, warm: Warm | None) -> int:
     with heap.paused():  # the command's own imports and its cases: objects that live until it ends (heap.py)
-        import hashlib  # noqa: F401 - OpenSSL's, for every case's fingerprint, loaded while the first server boots (digest.py)
-
         from judge.cli.progress import Progress
         from judge.grading import compare
         from judge.grading.recorder import Recorder

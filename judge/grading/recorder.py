@@ -147,8 +147,10 @@ class Recorder:
             language = languages.for_path(Path(source)).name
             author, handin = self.known.get(key) or identify(
                 Path(source), root_of(Path(source), self.given), self.roster, self.author)
+            # Only a store looks a result up by its key, and the key hashes the judge's own code (judge_build)
             self.info[key] = {"author": author, "handin": handin,
-                              "cache_key": cache_key(sha, language, self.problem, self.tests, self.options)}
+                              "cache_key": None if self.store is None else
+                              cache_key(sha, language, self.problem, self.tests, self.options)}
             hit = self.store.cached(self.info[key]["cache_key"]) if self.store and self.use_cache else None
             if hit and self.store:
                 if self.options.warm is not None and self.options.warm.serves(self.problem, source, None):

@@ -336,13 +336,11 @@ def test_set_hash(cases: list[Case]) -> str:
     1,000 cases and more skips encoding them all. An origin is the sha256 of the very bytes a case
     was read or drawn from, with its group and name, so the same origins are the same cases; a set
     with any case of no origin is hashed every time."""
-    import hashlib  # every case's bytes: OpenSSL's, not the built-in one (judge/digest.py)
-
     origins = [case.origin for case in cases]
     memo = None
     if origins and all(origins):
-        key = hashlib.sha256(f"{_MEMO_FORMAT}\0{__version__}\0".encode())
-        key.update(json.dumps(origins).encode())  # unambiguous, whatever a name holds
+        # json: unambiguous, whatever a name holds
+        key = sha256(f"{_MEMO_FORMAT}\0{__version__}\0".encode() + json.dumps(origins).encode())
         memo = CACHE_ROOT / "testsets" / key.hexdigest()
         try:
             known = memo.read_text()
@@ -351,6 +349,8 @@ def test_set_hash(cases: list[Case]) -> str:
         if _HEX64.fullmatch(known):
             cache.touch(memo)  # used: the last to go when the cache is pruned
             return known
+    import hashlib  # every case's bytes: OpenSSL's, not the built-in one (judge/digest.py)
+
     digest = hashlib.sha256()
     for case in cases:
         digest.update(_CANONICAL.encode(case.to_dict()).encode())

@@ -14,7 +14,6 @@ without a submission as missing.
 
 from __future__ import annotations
 
-import csv
 import io
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -101,6 +100,8 @@ def load(path: str | Path) -> Roster:
         text = raw.decode("utf-8-sig")  # a spreadsheet's "CSV UTF-8" starts with a byte-order mark
     except UnicodeDecodeError as exc:
         raise UsageError(f"{path}: the roster is not UTF-8 text (byte {exc.start})") from None
+    import csv  # here: every `judge grade` imports this module (parse_time), few read a roster
+
     # csv's own line reading: splitlines() would also break inside a quoted cell, at \u2028 or \x85 in a name
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)  # strict: a stray quote is not every row after it
     try:

@@ -17,11 +17,11 @@ what they return; `--show-secret` (the instructor's own view) skips them.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from judge.digest import sha256
 from judge.errors import ProblemError
 from judge.problems.cases import Case, check_group_names, test_set_hash
 from judge.problems.problem import Problem
@@ -103,7 +103,7 @@ def graded_set_hash(problem: Problem, cases: Sequence[Case]) -> str:
     fresh = fresh_servers(grading_policy(problem), [c.group for c in cases])
     if not fresh:
         return tests
-    return hashlib.sha256(f"{tests}:fresh:{','.join(map(str, sorted(fresh)))}".encode()).hexdigest()
+    return sha256(f"{tests}:fresh:{','.join(map(str, sorted(fresh)))}".encode()).hexdigest()
 
 
 def is_listed(case: CaseResult) -> bool:
