@@ -517,6 +517,8 @@ RUNTIME_ATTACKS = {
     "start_compile_error.cpp": (Verdict.WA, lambda result: None),
     "start_compile_error.go": (Verdict.RE, _all_messages("the server said the source does not compile")),
     "serve_cases.cpp": (Verdict.WA, _request_pipe_closed),
+    # Python's worker holds the pipes: it answers the cases itself, each still checked and measured
+    "serve_cases.py": (Verdict.AC, _measured),
     "shadow_class.java": (Verdict.RE, _all_messages("RuntimeException: no precompute")),
     # Memory parked in loopback TCP buffers, which a v1 memory cgroup does not charge: no such socket.
     "tcp_stash.py": (Verdict.RE, _all_messages("Address family not supported")),
