@@ -264,6 +264,15 @@ def test_go_imports_only_what_the_code_uses():
     assert prelude("var heap = &Stack{}\nfunc f() { heap.Push(1) }") == "package main;"
     assert prelude("type sort struct{}\nfunc f() { sort.Ints(nil) }") == "package main;"
     assert '"container/heap"' in prelude("func f(h *H) { heap.Push(h, 1) }\nfunc g() { var heap int; _ = heap }")
+    # ... also in a group or after another name (round 30: `var (\n\tlist *Queue\n\tm, n int\n)` was CE)
+    for own in ("var (\n\tlist *Queue\n\tm, n int\n)", "var (\n\tm, n int\n\tlist *Queue\n)", "var (list *Queue)",
+                "var m, n, list = 1, 2, &Queue{}", "const (\n\ta = iota\n\tlist\n)",
+                "type (\n\tq int\n\tlist struct{ x []int }\n)", "var (\n\tm int; list *Queue\n)"):
+        assert prelude(own + "\nfunc f() { list.Push(1) }") == "package main;", own
+    # ... but not a name inside a spec's value, nor a local one, nor a group left open
+    for other in ("var (\n\tq = f(\n\t\tlist,\n\t)\n)", "var (\n\tq = map[int]int{\n\t\tlist: 1,\n\t}\n)",
+                  "func g() {\n\tvar (\n\t\tx int\n\t)\n}\nvar q int", "var (\n\tq int\n" + "var (\n" * 3):
+        assert '"container/list"' in prelude(other + "\nfunc f() { list.New() }"), other
 
 
 def test_go_code_with_imports_of_its_own_still_gets_the_implicit_ones_it_uses():

@@ -194,10 +194,43 @@ def code_only(text: str) -> str:
     return _NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
 
 
+#: A grouped declaration's start at package level: `var (`, `const (`, `type (`.
+_GROUP = re.compile(r"^(?:var|const|type)[ \t]*\(", re.M)
+#: What moves a group's depth or starts a spec in it.
+_GROUP_MARK = re.compile(r"[()\[\]{}\n;]")
+
+
 def _declares(text: str, name: str) -> bool:
-    """Whether the code declares `name` at package level (`var heap = &Stack{}`, `type list ...`,
-    `func sort(...)`): its `heap.Push` is then its own, and importing container/heap would clash."""
-    return re.search(rf"^(?:var|const|type|func)\s+{re.escape(name)}\b", text, re.M) is not None
+    """Whether the code declares `name` at package level (`var heap = &Stack{}`, `var m, n, list = ...`,
+    `type list ...`, `func sort(...)`, or a spec of a `var (...)`, `const (...)` or `type (...)` group):
+    its `heap.Push` is then its own, and importing container/heap would clash."""
+    wanted = re.escape(name)
+    if re.search(rf"^(?:type|func)[ \t]+{wanted}\b|^(?:var|const)[ \t]+(?:\w++[ \t]*,[ \t]*)*{wanted}\b",
+                 text, re.M):
+        return True
+    # A group's specs, each at its depth 1 after `(`, a newline or `;` (round 30: `var (\n\tlist *Queue\n)`
+    # with `list.Push(...)` was CE "list already declared through import of package list"). Each group
+    # is read once, to its `)`; one left open ends the search, so the text is read once in all.
+    spec = re.compile(rf"[ \t]*(?:\w++[ \t]*,[ \t]*)*{wanted}\b")
+    done = 0
+    for group in _GROUP.finditer(text):
+        if group.start() < done:
+            continue
+        if spec.match(text, group.end()):
+            return True
+        depth, done = 1, len(text)
+        for mark in _GROUP_MARK.finditer(text, group.end()):
+            char = mark.group()
+            if char in "([{":
+                depth += 1
+            elif char in ")]}":
+                depth -= 1
+                if depth == 0:
+                    done = mark.end()
+                    break
+            elif depth == 1 and spec.match(text, mark.end()):
+                return True
+    return False
 
 
 class Go(Compiled):
