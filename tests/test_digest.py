@@ -13,6 +13,12 @@ from judge import digest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _python(program: str) -> str:
+    """What `program` prints, run by a fresh interpreter in the checkout (nothing of this process loaded)."""
+    return subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                          check=True).stdout
+
+
 def test_the_same_digest_as_hashlibs_small_or_large_in_one_piece_or_several():
     for data in (b"", b"abc", bytes(range(256)) * 4000):
         assert digest.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
@@ -36,8 +42,7 @@ def test_the_modules_on_grades_way_to_its_first_server_load_no_openssl_and_large
                "still = 'hashlib' in sys.modules\n"
                "digest.sha256(b'x' * (digest.SMALL + 1))\n"
                "print(json.dumps([before, still, 'hashlib' in sys.modules, small]))\n")
-    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, cwd=ROOT,
-                         check=True).stdout
+    out = _python(program)
     before, still, after, small = json.loads(out)
     assert not before and not still and after
     assert small == hashlib.sha256(b"x" * 1000).hexdigest()
@@ -54,8 +59,7 @@ def test_small_digests_load_openssl_once_they_add_up_to_a_large_one():
                "    digest.sha256(piece)\n"
                "    seen.append('hashlib' in sys.modules)\n"
                "print(json.dumps(seen))\n")
-    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, cwd=ROOT,
-                         check=True).stdout
+    out = _python(program)
     assert json.loads(out) == [False] * 8 + [True]
 
 
@@ -78,6 +82,4 @@ def test_a_thread_hashing_while_another_imports_hashlib_gets_the_right_digest():
                "stop.set(); t.join()\n"
                "print(errors)\n")
     for _ in range(5):
-        out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, cwd=ROOT,
-                             check=True).stdout
-        assert out.strip() == "[]"
+        assert _python(program).strip() == "[]"
