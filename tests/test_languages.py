@@ -271,7 +271,8 @@ def test_go_imports_only_what_the_code_uses():
         assert prelude(own + "\nfunc f() { list.Push(1) }") == "package main;", own
     # ... but not a name inside a spec's value, nor a local one, nor a group left open
     for other in ("var (\n\tq = f(\n\t\tlist,\n\t)\n)", "var (\n\tq = map[int]int{\n\t\tlist: 1,\n\t}\n)",
-                  "func g() {\n\tvar (\n\t\tx int\n\t)\n}\nvar q int", "var (\n\tq int\n" + "var (\n" * 3):
+                  "func g() {\n\tvar (\n\t\tx int\n\t)\n}\nvar q int",
+                  "var (\n\tq = 1 +\n\tlist.New().Len()\n)", "var (\n\tq int\n" + "var (\n" * 3):
         assert '"container/list"' in prelude(other + "\nfunc f() { list.New() }"), other
 
 

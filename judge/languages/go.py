@@ -211,7 +211,7 @@ def _declares(text: str, name: str) -> bool:
     # A group's specs, each at its depth 1 after `(`, a newline or `;` (round 30: `var (\n\tlist *Queue\n)`
     # with `list.Push(...)` was CE "list already declared through import of package list"). Each group
     # is read once, to its `)`; one left open ends the search, so the text is read once in all.
-    spec = re.compile(rf"[ \t]*(?:\w++[ \t]*,[ \t]*)*{wanted}\b")
+    spec = re.compile(rf"[ \t]*(?:\w++[ \t]*,[ \t]*)*{wanted}\b(?![ \t]*\.)")  # not `list.Len()` continuing a value
     done = 0
     for group in _GROUP.finditer(text):
         if group.start() < done:
