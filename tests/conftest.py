@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 def problem_copy(tmp_path: Path) -> Path:
     """A writable copy of the Minesweeper package (problems/minesweeper) under tmp_path."""
     return copy_problem(tmp_path)
+
+
+@pytest.fixture
+def ctrl_c():
+    """SIGINT as a terminal's Ctrl-C delivers it, for this test and the judges it starts: a test run started
+    in the background (`... &` in a script, nohup) inherits SIGINT ignored, and so would every judge it
+    starts (an ignored signal stays ignored across exec, as it should for a background job)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

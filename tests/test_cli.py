@@ -195,7 +195,7 @@ def test_problems_lists_every_package_found(tmp_path):
 
 
 @pytest.mark.parametrize("jobs, as_json", [("1", False), ("2", True)])
-def test_ctrl_c_prints_what_was_graded_keeps_it_and_exits_130(tmp_path, jobs, as_json):
+def test_ctrl_c_prints_what_was_graded_keeps_it_and_exits_130(tmp_path, jobs, as_json, ctrl_c):
     import os
     import signal
     import subprocess

@@ -115,7 +115,7 @@ def test_a_lane_that_dies_leaves_its_submissions_je_and_the_rest_graded(monkeypa
     assert not children()
 
 
-def test_an_interrupt_stops_every_lane_and_keeps_what_finished(tmp_path):
+def test_an_interrupt_stops_every_lane_and_keeps_what_finished(tmp_path, ctrl_c):
     reference = (ROOT / "problems" / "minesweeper" / "reference.py").read_text()
     slow = ("import time as _t\n_orig = updateBoard\ndef updateBoard(board, click):\n"
             "    _t.sleep(0.5)\n    return _orig(board, click)\n")
