@@ -194,7 +194,8 @@ def test_the_workers_grade_as_a_local_run_does(cluster, tmp_path):
     assert [line for line in remote.stderr.splitlines() if "warning" in line and "hard time limit" not in line] == [], \
         remote.stderr
     mine, theirs = json.loads(remote.stdout), json.loads(local.stdout)
-    assert {r["verdict"] for r in mine["results"]} == {"AC", "WA", "CE", "RE", "TLE", "MLE"}
+    assert {r["verdict"] for r in mine["results"]} == {"AC", "WA", "CE", "RE", "TLE", "MLE"}, \
+        [(r["submission"], r["verdict"], r["message"]) for r in mine["results"] if r["verdict"] == "JE"]
     mine, theirs = comparable(mine), comparable(theirs)
     differ = [(a["submission"], [(c, d) for c, d in zip(a["cases"], b["cases"], strict=True) if c != d][:1],
                {k: (a[k], b[k]) for k in a if k != "cases" and a[k] != b.get(k)})
@@ -278,6 +279,57 @@ def test_a_submission_past_the_hard_time_limit_gets_je_alone(cluster):
     assert {c["verdict"] for c in late["cases"]} == {"JE"}
     # said before anything was sent (round 27: a right but slow one gets JE too), with the limit that would do
     assert "over the workers' hard time limit" in done.stderr and "start the workers with --time-limit" in done.stderr
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
+        except OSError:
+            continue
+        if stat and int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def test_a_job_whose_worker_dies_each_time_it_is_taken_gets_je_after_three_starts(cluster):
+    """A poison job (its worker's process killed each time it grades it) went back to its queue for ever;
+    the worker's pool process is killed here while it grades, three times, and the fourth start refuses it."""
+    from judge.cluster.app import MAX_DELIVERIES
+
+    run = subprocess.Popen([sys.executable, "-m", "judge", "grade", "minesweeper",
+                            str(SUBMISSIONS / "time_limit/sleeper.py"), "--fuzz", "0", "--keep-going", "--json",
+                            "--no-store", "--broker", cluster.url], cwd=ROOT, env=judge_env(),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        live = [name for name, p in cluster.processes.items() if p.poll() is None]
+        counts = {name: cluster.log(name).count("grading ") for name in live}
+        for _ in range(MAX_DELIVERIES):
+            deadline = time.monotonic() + START_SECONDS
+            while not (taken := [n for n in live if cluster.log(n).count("grading ") > counts[n]]):
+                # the job is taken (again) by one of the workers that serve Python, and being graded
+                assert time.monotonic() < deadline and run.poll() is None, run.stderr.read() if run.stderr else ""
+                time.sleep(0.05)
+            [name] = taken
+            counts[name] += 1
+            pool = _children(cluster.processes[name].pid)  # its prefork pool's process (--concurrency 1)
+            assert pool
+            for pid in pool:
+                os.kill(pid, signal.SIGKILL)
+        out, err = run.communicate(timeout=START_SECONDS)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    assert run.returncode == 1, err
+    [result] = json.loads(out)["results"]
+    assert result["verdict"] == "JE" and f"taken {MAX_DELIVERIES} times" in result["message"], result["message"]
+    assert "sleeper.py" in err and "not graded again" in err  # said on the terminal as it happened, too
+    assert all(cluster.processes[n].poll() is None for n in live)
+    assert any("refusing job" in cluster.log(n) for n in live)
+    done = grade(str(SUBMISSIONS / "accepted/dfs_recursive.py"), "--fuzz", "0", "--json", broker=cluster.url)
+    assert done.returncode == 0 and json.loads(done.stdout)["results"][0]["verdict"] == "AC"  # it serves on
 
 
 def tls_files(folder: Path) -> tuple[Path, Path, Path]:

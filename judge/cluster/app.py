@@ -36,6 +36,12 @@ DEFAULT_TIME_LIMIT = defaults.CLUSTER_TIME_LIMIT
 #: to its queue for another (kombu's visibility timeout, checked every RESTORE_EVERY seconds).
 REDELIVERY_MARGIN = 10.0
 RESTORE_EVERY = 2
+#: A job taken this many times without an answer (each time its worker's process died with it: a crash
+#: of the judge, the kernel's OOM killer, a machine lost) is not graded again: its submission gets JE.
+#: Without a cap such a job went back to its queue for ever and took down every worker that took it.
+MAX_DELIVERIES = 3
+#: How long a job's count of starts is kept in Redis (far past any job's life).
+DELIVERIES_KEPT = 2 * 24 * 3600
 
 _log = get_task_logger("judge.grade")
 
@@ -117,8 +123,34 @@ def make_app(url: str, time_limit: float = DEFAULT_TIME_LIMIT, sender: bool = Fa
                                                    "interval_max": 2})
     if tls is not None:
         app.conf.update(broker_use_ssl=tls, redis_backend_use_ssl=tls)
-    app.task(name=TASK, acks_late=True, reject_on_worker_lost=True)(grade_payload)
+    app.task(name=TASK, bind=True, acks_late=True, reject_on_worker_lost=True)(_grade_task)
     return app
+
+
+def _grade_task(task: Any, payload: str) -> str:
+    """The task as the worker runs it: counted first, refused past MAX_DELIVERIES starts, else graded."""
+    starts = _started(task)
+    if starts > MAX_DELIVERIES:
+        _log.warning("refusing job %s: started %d times, its worker died each time", task.request.id, starts - 1)
+        return json.dumps({"refused": f"worker {socket.gethostname()}: the job was taken {starts - 1} times and "
+                                      f"each time its worker's process died before it answered (a crash of the "
+                                      f"judge, or the machine out of memory): not graded again"})
+    return grade_payload(payload)
+
+
+def _started(task: Any) -> int:
+    """How many times this task has been started, this time included (Redis counts them: a task given
+    again after its worker died comes back with the same id); 1 when the count cannot be had."""
+    key = f"judge:starts:{task.request.id}"
+    try:
+        with task.app.backend.client.pipeline() as pipe:
+            pipe.incr(key)
+            pipe.expire(key, DELIVERIES_KEPT)
+            count, _ = pipe.execute()
+        return int(count)
+    except Exception as exc:  # the backend is Redis; a failure to count must not stop the grading
+        _log.warning("could not count the starts of job %s: %s", task.request.id, exc)
+        return 1
 
 
 def grade_payload(payload: str) -> str:
