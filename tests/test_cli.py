@@ -1,8 +1,10 @@
 """The real `judge` command: grading output, JSON, exit codes, and bad input that changes nothing."""
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -330,6 +332,77 @@ def test_a_link_in_a_hand_in_folder_is_passed_over_with_a_warning(tmp_path):
     for name in ("bob.py", "cat.py", "dan"):
         assert f"judge: warning: {folder / name}: a symbolic link, passed over" in result.stderr
     assert "hand in the folder it names" in result.stderr
+
+
+
+def _nested(base: Path, length: int, name: str) -> Path:
+    """A file `name` at the bottom of folders of 250-byte names under `base`, its path relative to `base`
+    `length` bytes or a little more; made folder by folder from inside (no single call sees the whole path)."""
+    here = os.open(base, os.O_RDONLY)
+    relative, depth = 0, 0
+    try:
+        while relative + len(name) < length:
+            folder = f"d{depth:02d}" + "x" * min(247, max(1, length - relative - len(name) - 4))
+            os.mkdir(folder, dir_fd=here)
+            inner = os.open(folder, os.O_RDONLY, dir_fd=here)
+            os.close(here)
+            here, relative, depth = inner, relative + len(folder) + 1, depth + 1
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT, dir_fd=here)
+        os.write(fd, (SUBMISSIONS / "accepted" / "bfs_class.py").read_bytes())
+        os.close(fd)
+    finally:
+        os.close(here)
+    return base
+
+
+def test_a_hand_in_nested_past_the_path_limit_is_passed_over_and_the_rest_graded(tmp_path):
+    """Red-team round 31: a student's folder nested past PATH_MAX (4096 bytes) stopped the whole run with
+    exit 3, nobody graded; and so did one whose path fits from the working folder but not made absolute."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    (subs / "ok.py").write_bytes((SUBMISSIONS / "accepted" / "bfs_class.py").read_bytes())
+    (subs / "deep").mkdir()
+    _nested(subs / "deep", 5000, "sol.py")
+    done = run_judge("grade", "minesweeper", subs, "--fuzz", "0", "--no-store")
+    assert done.returncode == 0, done.stderr
+    assert "1 submission: 1 AC" in done.stdout and "ok.py" in done.stdout
+    [warning] = done.stderr.splitlines()
+    assert warning.startswith("judge: warning: ") and "File name too long" in warning and "not graded" in warning
+    assert len(warning) < 400   # the folder's name shortened, not 4,096 bytes of it
+
+    # From the folder above, the path fits; absolute (tmp_path's own length more), it does not.
+    fits = tmp_path / "fits"
+    fits.mkdir()
+    (fits / "ok.py").write_bytes((SUBMISSIONS / "accepted" / "bfs_class.py").read_bytes())
+    (fits / "deep").mkdir()
+    _nested(fits / "deep", 4080 - len("fits/deep/"), "s.py")
+    done = run_judge("grade", "minesweeper", "fits", "--fuzz", "0", "--no-store", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "1 submission: 1 AC" in done.stdout
+    [warning] = done.stderr.splitlines()
+    assert "longer than the system's limit (4096 bytes), passed over" in warning and "s.py" in warning
+    named = run_judge("grade", "minesweeper", _deepest(tmp_path / "fits"), "--fuzz", "0", "--no-store",
+                      cwd=tmp_path)
+    assert named.returncode == 2 and "its path is longer than the system's limit" in named.stderr, named.stderr
+    assert "Traceback" not in named.stderr and "internal error" not in named.stderr
+
+
+def _deepest(folder: Path) -> str:
+    """The path of the one file at the bottom of `folder`'s nested folders, relative to its parent."""
+    parts, here = [folder.name], os.open(folder, os.O_RDONLY)
+    try:
+        while True:
+            names = sorted(os.listdir(here))
+            sub = [n for n in names if n.startswith("d")] or [n for n in names if n == "deep"]
+            if not sub:
+                parts.append("s.py")
+                return "/".join(parts)
+            parts.append(sub[0])
+            inner = os.open(sub[0], os.O_RDONLY, dir_fd=here)
+            os.close(here)
+            here = inner
+    finally:
+        os.close(here)
 
 
 def test_the_commands_that_start_the_sandboxs_self_test_before_parsing_are_those_that_run_submissions():

@@ -500,7 +500,8 @@ def test_a_fifo_among_submissions_is_told_and_one_named_is_refused(tmp_path):
     (folder / "ok.py").write_text("class Solution: pass\n")
     os.mkfifo(folder / "fifo.py")
     told = []
-    assert find_submissions([folder], told.append) == [folder / "ok.py"] and told == [folder / "fifo.py"]
+    assert find_submissions([folder], lambda path, why: told.append((path, why))) == [folder / "ok.py"]
+    assert told == [(folder / "fifo.py", "not a regular file (a FIFO, a device), passed over")]
     with pytest.raises(UsageError, match="not a regular file nor a folder"):
         find_submissions([folder / "fifo.py"])
 

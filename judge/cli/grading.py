@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from judge import files, heap, languages
 from judge.cli.common import EXIT_INTERRUPTED, EXIT_NOT_ACCEPTED, EXIT_OK, options_and_cases, write_output
 from judge.errors import UsageError
-from judge.grading.grade import find_submissions, grade
+from judge.grading.grade import find_submissions, grade, short_path
 from judge.problems.cases import count_by_group, test_set_hash
 from judge.problems.problem import Problem, load_problem
 from judge.results.text import terminal
@@ -220,12 +220,8 @@ def _warn(line: str) -> None:
     print(f"judge: warning: {terminal(line)}", file=sys.stderr)  # it may quote a submission's name
 
 
-def _passed_over(link: Path) -> None:
-    if not link.is_symlink():
-        _warn(f"{link}: not a regular file (a FIFO, a device), passed over")
-        return
-    what = "folder" if link.is_dir() else "file"
-    _warn(f"{link}: a symbolic link, passed over (a link is not a submission: hand in the {what} it names)")
+def _passed_over(path: Path, why: str) -> None:
+    _warn(f"{short_path(path)}: {why}")
 
 
 def _interrupt(signum: int, frame: object) -> None:

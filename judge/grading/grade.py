@@ -90,48 +90,105 @@ class _Submitted(TypedDict):
 SKIPPED_FOLDERS = ("__pycache__", "node_modules")
 
 
-def find_submissions(paths: Sequence[str | Path], passed_over: Callable[[Path], None] | None = None) -> list[Path]:
+def find_submissions(paths: Sequence[str | Path], passed_over: Callable[[Path, str], None] | None = None) -> list[Path]:
     """Submission files from files and folders (recursively), in a stable order. Symbolic links are
     not submissions: one in a hand-in (a zip, a git clone) could name any file the judge can read, a
     secret case say, which its compile error would then quote; a folder's are passed over, each one
-    with a submission's extension told to `passed_over` (a student missing from the table is no surprise)."""
+    with a submission's extension told to `passed_over` with why (a student missing from the table is
+    no surprise), as is what cannot be read: a folder nested past the system's path limit (a hand-in
+    made so stopped the whole run with exit 3, red-team round 31), a file the judge could not open."""
     found: list[Path] = []
     extensions = languages.all_extensions()
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
-            raise UsageError(f"{path}: no such file or folder")
-        if path.is_file():
-            if path.is_symlink():
+        try:
+            if not path.exists():
+                raise UsageError(f"{path}: no such file or folder")
+            is_file, is_dir, is_link = path.is_file(), path.is_dir(), path.is_symlink()
+        except OSError as exc:  # a name past the path limit (ENAMETOOLONG), a folder the judge may not enter
+            raise UsageError(f"{short_path(path)}: cannot be read ({exc.strerror or exc})") from None
+        if is_file:
+            if is_link:
                 raise UsageError(f"{path}: a symbolic link, not a submission file (give the file it names)")
             languages.for_path(path)  # an unknown language is an error when named directly
+            if _too_long(path):
+                raise UsageError(f"{short_path(path)}: its path is longer than the system's limit "
+                                 f"({PATH_MAX} bytes): move it to a shorter one")
             found.append(path)
             continue
-        if not path.is_dir():  # a FIFO or a device: it was "no submissions in this folder"
+        if not is_dir:  # a FIFO or a device: it was "no submissions in this folder"
             raise UsageError(f"{path}: not a regular file nor a folder")
-        links = []
+        skipped: list[tuple[Path, str]] = []
         inside = []
-        for p in sorted(path.rglob("*")):
-            if any(part.startswith(".") or part in SKIPPED_FOLDERS for part in p.relative_to(path).parts):
+        for p in _walk(path, skipped):
+            if p.suffix.lower() not in extensions:
                 continue
-            if p.is_symlink():  # a link to a student's folder too: its files are not walked
-                if p.suffix.lower() in extensions or p.is_dir():
-                    links.append(p)
-            elif p.suffix.lower() in extensions and p.is_file():
-                inside.append(p)
-            elif p.suffix.lower() in extensions and not p.is_dir():  # a FIFO named a.py: told, as a link is
-                links.append(p)
+            try:
+                if p.is_symlink():  # a link to a student's file; a linked folder is one of _walk's
+                    what = "folder" if p.is_dir() else "file"
+                    skipped.append((p, f"a symbolic link, passed over (a link is not a submission: hand in the "
+                                       f"{what} it names)"))
+                elif not p.is_file():  # a FIFO named a.py: told, as a link is
+                    if not p.is_dir():
+                        skipped.append((p, "not a regular file (a FIFO, a device), passed over"))
+                elif _too_long(p):
+                    skipped.append((p, f"its path is longer than the system's limit ({PATH_MAX} bytes), "
+                                       f"passed over"))
+                else:
+                    inside.append(p)
+            except OSError as exc:
+                skipped.append((p, f"cannot be read ({exc.strerror or exc}), passed over"))
         if passed_over is not None:
-            for link in links:
-                passed_over(link)
+            for where, why in sorted(skipped):
+                passed_over(where, why)
         if not inside:
             raise UsageError(f"{path}: no submissions in this folder "
                              f"(known extensions: {', '.join(sorted(extensions))})")
-        found += inside
+        found += sorted(inside)
     unique: dict[Path, Path] = {}
     for p in found:
         unique.setdefault(p.resolve(), p)
     return list(unique.values())
+
+
+#: The longest path the system opens (Linux: 4096 bytes with its final NUL).
+PATH_MAX = 4096
+
+
+def _too_long(path: Path) -> bool:
+    """Whether the file's absolute path is past what open() takes: every later step opens it by that path."""
+    return len(os.fsencode(os.path.abspath(path))) >= PATH_MAX
+
+
+def short_path(path: Path) -> str:
+    """A path for a message: its start and end when it is long (one past the path limit fills a screen)."""
+    text = str(path)
+    return text if len(text) <= 200 else f"{text[:80]}...{text[-80:]} ({len(text)} characters)"
+
+
+def _walk(folder: Path, skipped: list[tuple[Path, str]]) -> list[Path]:
+    """Every entry under `folder` but hidden ones and SKIPPED_FOLDERS, sorted; a linked folder is noted in
+    `skipped` and not entered (its files are not the hand-in's), and so is a folder that cannot be read."""
+    entries: list[Path] = []
+
+    def unreadable(exc: OSError) -> None:
+        where = Path(exc.filename) if exc.filename else folder
+        skipped.append((where, f"cannot be read ({exc.strerror or exc}), passed over: what it holds is not graded"))
+
+    for top, dirs, names in os.walk(folder, onerror=unreadable):
+        here = Path(top)
+        kept = []
+        for name in sorted(dirs):
+            if name.startswith(".") or name in SKIPPED_FOLDERS:
+                continue
+            if os.path.islink(here / name):  # os.walk lists a linked folder among the folders, never enters it
+                skipped.append((here / name, "a symbolic link, passed over (a link is not a submission: hand in "
+                                             "the folder it names)"))
+            else:
+                kept.append(name)
+        dirs[:] = kept
+        entries += (here / name for name in names if not name.startswith("."))
+    return sorted(entries)
 
 
 def display_name(path: Path) -> str:
