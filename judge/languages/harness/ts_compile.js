@@ -16,6 +16,9 @@ const result = ts.transpileModule(source, {
   reportDiagnostics: true,
   compilerOptions: {
     target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None, removeComments: false, sourceMap: true,
+    // `import _ from "lodash"` (a CommonJS package) is the package itself, as with tsc --esModuleInterop
+    // (without it `_` was undefined and the solution RE at its first use of it, red-team round 31)
+    esModuleInterop: true,
   },
 });
 const errors = (result.diagnostics || []).filter((d) => d.category === ts.DiagnosticCategory.Error);
