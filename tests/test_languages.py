@@ -395,6 +395,24 @@ def test_a_go_func_main_left_in_is_named_first_in_its_compile_error():
     assert not Go().explain_compile_error("./solution.go:3:2: undefined: x\n").startswith("the solution declares")
 
 
+
+@pytest.mark.parametrize("main", ["int main() {\n    return 0;\n}", "int main(int argc, char** argv) { return 0; }",
+                                  "#define int long long\nsigned main() { return 0; }"])
+def test_a_cpp_main_left_in_is_ce_as_on_the_platform_and_said_first(tmp_path, main):
+    """Red-team round 31: a C++ solution with a local test's main() was AC (the submission is a library the
+    server loads), where LeetCode's driver, defining main() in the same file, makes it CE; Go refused it."""
+    problem = load_problem("minesweeper")
+    path = tmp_path / "with_main.cpp"
+    path.write_text((ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text() + "\n" + main + "\n")
+    run = execute(problem, path, [load_cases(problem)[0].arg_list(problem)])
+    assert run.compile_error is not None and run.compile_error.startswith("the solution defines main()")
+    assert "solution.cpp:" in run.compile_error and "main" in run.compile_error.splitlines()[1]
+    inside = tmp_path / "in_a_namespace.cpp"   # not the global main(): the platform takes it, and so does the judge
+    inside.write_text((ROOT / "submissions" / "minesweeper" / "accepted" / "bfs.cpp").read_text()
+                      + "\nnamespace local { int main() { return 0; } }\n")
+    assert execute(problem, inside, [load_cases(problem)[0].arg_list(problem)]).compile_error is None
+
+
 @pytest.mark.parametrize("returns, body, verdict", [
     ("long", "return dp[amount] > amount ? -1 : dp[amount];", "CE"),       # a lossy conversion on LeetCode
     ("Integer", "return dp[amount] > amount ? -1 : dp[amount];", "AC"),    # unboxed, as LeetCode's driver does

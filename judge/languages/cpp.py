@@ -3,6 +3,7 @@ which loads the submission."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,17 @@ from judge.problems.problem import Problem
 from judge.problems.values import parse_type
 
 PRELUDE = "#include <bits/stdc++.h>\nusing namespace std;\n"
+#: The platform's driver defines main() in the submission's file, so a main() the solution defines (a
+#: local test left in) is CE there; the library defines one before the submission's code for the same
+#: effect, at the submission's line (it was AC, red-team round 31: Go refused the same thing, C++ not).
+#: Hidden, as all of the library's names: the server's own main is the one that runs.
+DRIVER_MAIN = '#line 1 "driver.cpp"\nint main() { return 0; }\n'
+#: Said first when the solution defines main().
+MAIN_DEFINED = ("the solution defines main(), which the platform's driver defines (it runs the cases): "
+                "remove it, as the platform would refuse it too")
+#: g++'s words for a second main(): the same signature, or another one (`int main(int argc, char** argv)`).
+MAIN_AGAIN = re.compile(r"solution\.cpp:\d+:\d+: error: (?:redefinition of|conflicting declaration of C "
+                        r"function) [\u2018'](?:int|signed) main\(")  # its quotes: the locale's, or ASCII
 SCALARS = {"int": "int", "long": "long long", "double": "double", "bool": "bool", "char": "char",
            "string": "string"}
 
@@ -49,8 +61,8 @@ public:
         that its macros cannot reach them, then the submission, then the glue) and the server, whose system
         headers and main() the submission's code never sees (a global `wait` was CE beside <sys/wait.h>, and
         `#define int long long` rewrote the server's `int main`)."""
-        main = (PRELUDE + '#include "cpp_values.h"\n#include "cpp_case.h"\n#line 1 "solution.cpp"\n' + text
-                + '\n#line 1 "glue.cpp"\n' + glue(problem))
+        main = (PRELUDE + '#include "cpp_values.h"\n#include "cpp_case.h"\n' + DRIVER_MAIN
+                + '#line 1 "solution.cpp"\n' + text + '\n#line 1 "glue.cpp"\n' + glue(problem))
         return {"main.cpp": main, "server.cpp": self.harness.read_text(), "cpp_values.h": self.values.read_text(),
                 "cpp_case.h": self.case.read_text()}
 
@@ -69,6 +81,11 @@ public:
                 f'exec "$0" -std=gnu++23 -O2 -g1 -pipe -w {sanitized} -fPIC -shared -fvisibility=hidden '
                 '-fvisibility-inlines-hidden -Wl,-z,defs -o solution.so main.cpp',
                 self.executable() or "g++"]
+
+    def explain_compile_error(self, output: str) -> str:
+        """As any compiler's, with why a main() of the solution's is refused first."""
+        text = super().explain_compile_error(output)
+        return f"{MAIN_DEFINED}\n{text}" if MAIN_AGAIN.search(output) else text
 
     def server_argv(self, prepared: Prepared, config: dict[str, Any]) -> list[str]:
         """The compiled server, told where the submission's library is."""
