@@ -515,3 +515,36 @@ def test_a_checkers_explanations_are_kept_cut_short():
     assert not ok and len(lines) == MAX_EXPLANATIONS and all(len(e) == MAX_EXPLANATION_CHARS + 3 for e in lines)
     endless = (f"line {n}" for n in itertools.count())
     assert len(_judgement((False, endless))[1]) == MAX_EXPLANATIONS
+
+
+def test_a_checker_that_changes_what_it_is_given_changes_no_later_verdict(tmp_path):
+    """Red-team round 31: a checker.py that removed each index it found from `expected` (a natural multiset
+    check) judged every later submission against what it left: two identical files, AC then WA."""
+    import shutil
+
+    package = tmp_path / "two_sum"
+    shutil.copytree(DATA / "problems" / "two_sum", package)
+    yaml = package / "problem.yaml"
+    yaml.write_text(yaml.read_text().replace("checker: unordered\n", ""))
+    (package / "checker.py").write_text(
+        "def compare(expected, got, args):\n"
+        "    if not isinstance(got, list) or len(got) != len(expected):\n"
+        "        return False, [f'expected 2 indices, got {got!r}']\n"
+        "    for index in got:\n"
+        "        if index not in expected:\n"
+        "            return False, [f'index {index} is not part of the answer']\n"
+        "        expected.remove(index)\n"
+        "    args['nums'].clear()\n"
+        "    got.clear()\n"
+        "    return True, []\n")
+    solution = (DATA / "submissions" / "two_sum" / "accepted" / "reversed_pair.py").read_text()
+    sources = []
+    for name in ("first.py", "second.py", "third.py"):
+        sources.append(tmp_path / name)
+        sources[-1].write_text(solution + f"# {name}\n")
+    problem = load_problem(str(package))
+    cases = load_cases(problem)
+    before = [(c.expected, c.args) for c in cases]
+    results = grade(problem, cases, sources, Options(jobs=1))
+    assert [r.verdict for r in results] == [Verdict.AC] * 3, [r.message for r in results]
+    assert [(c.expected, c.args) for c in cases] == before  # the cases are as they were loaded

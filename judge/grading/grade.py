@@ -17,7 +17,7 @@ from judge.errors import UsageError
 from judge.grading.session import Outcome, Session
 from judge.grading.warm import Warm
 from judge.languages.base import Language
-from judge.problems import values
+from judge.problems import checkers, values
 from judge.problems.cases import Case
 from judge.problems.problem import Problem, package_code
 from judge.sandbox import protocol
@@ -288,6 +288,10 @@ def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer
     else:
         kept, fingerprint, note = _kept(outcome.value)
     answered = _Answered(**base, answer=fingerprint)
+    if same and checkers.accepts_only_equal(problem.checker):
+        # The expected answer itself, for a checker that accepts exactly that: nothing to ask it, nor to
+        # copy for it (a checker.py is called on copies: a 50x50 board's three copies are about 0.1 ms).
+        return CaseResult(case.name, case.group, Verdict.AC, **answered)
     try:
         judged = judge_answer(problem, case.expected, outcome, case.args)
         ok, explanations = _judgement(judged)

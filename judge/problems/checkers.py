@@ -13,6 +13,8 @@ are (grading/compare.py); otherwise it asks the checker.
 
 from __future__ import annotations
 
+import copy
+import marshal
 import math
 from collections import Counter
 from collections.abc import Callable
@@ -36,6 +38,39 @@ class Checker(Protocol):
 
     def compare(self, expected: Any, got: Any, args: Any = None) -> tuple[bool, list[str]]:
         """(whether got is right, explanations when it is not)."""
+
+
+class PackageChecker:
+    """A package's checker.py, called on copies of what it is given. Its compare() may change them (a
+    multiset check that removes each index it finds from `expected`): the next submission was then judged
+    against what it left, and two identical files got AC and WA (red-team round 31). Its module's other
+    names (`exact`) are read through it."""
+
+    def __init__(self, module: Any):
+        self.module = module
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.module, name)
+
+    def compare(self, expected: Any, got: Any, args: Any = None) -> tuple[bool, list[str]]:
+        """checker.py's compare() on fresh copies of the three."""
+        result: tuple[bool, list[str]] = self.module.compare(fresh(expected), fresh(got), fresh(args))
+        return result
+
+
+def fresh(value: Any) -> Any:
+    """A deep copy of plain data (lists, dicts, strings, numbers), as marshal makes it: ten times faster than
+    copy.deepcopy (a 50x50 board: 38 against 460 us); deepcopy for anything marshal does not take."""
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except (ValueError, TypeError):
+        return copy.deepcopy(value)
+
+
+def accepts_only_equal(checker: object) -> bool:
+    """Whether a checker says an answer is right exactly when it equals the expected one (a standard
+    `exact` checker but on doubles, a checker.py with `exact = True`): one equal to it needs no call."""
+    return getattr(checker, "exact", False) is True
 
 
 # ---------------------------------------------------------------------------------------- showing

@@ -146,14 +146,15 @@ class Problem:
         return self._module("validator", "check")
 
     @cached_property
-    def checker(self) -> ModuleType | checkers.Checker:
-        """`compare(expected, got, args) -> (ok, notes)`: problem.yaml's standard checker, checker.py, or exact."""
+    def checker(self) -> checkers.Checker:
+        """`compare(expected, got, args) -> (ok, notes)`: problem.yaml's standard checker, checker.py (called on
+        copies: checkers.PackageChecker), or exact."""
         if self.standard_checker is not None:
             return self.standard_checker
         path = self.parts.get("checker")
         named = "checker" in (self.data.get("parts") or {})
         if path is not None and (named or path.is_file()):
-            return self._module("checker", "compare")
+            return checkers.PackageChecker(self._module("checker", "compare"))
         if self.signature.answer_type is None:
             raise ProblemError(f"{self.yaml_path}: the entry point returns nothing (void) and names no `inplace` "
                                f"parameter, so there is no answer to check")
