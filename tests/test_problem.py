@@ -169,3 +169,42 @@ def test_a_problem_yaml_that_is_a_broken_link_is_the_packages_error_not_a_missin
     assert problem_copy.resolve() in find_packages(problem_copy.parent)
     with pytest.raises(ProblemError, match=r"problem.yaml: cannot read: \[Errno 2\]"):
         load_problem(str(problem_copy))
+
+
+def test_a_module_the_checker_or_the_validator_imports_is_part_of_what_decides(tmp_path):
+    """Red-team round 31: a checker's `import policy` and a validator's `from bounds import ...` (sibling
+    files) were not in the stored results' key nor in a case file's "validated" mark: changed, a stored AC
+    was reused and cases now invalid were still taken."""
+    import json
+    import shutil
+
+    from helpers import ROOT, run_judge
+
+    package = tmp_path / "coins"
+    shutil.copytree(ROOT / "problems" / "coin_change", package, ignore=shutil.ignore_patterns("__pycache__"))
+    yaml = package / "problem.yaml"
+    yaml.write_text(yaml.read_text().replace("checker: exact\n", ""))
+    (package / "policy.py").write_text("STRICT = False\n")
+    (package / "checker.py").write_text(
+        "import os, sys\nsys.path.insert(0, os.path.dirname(__file__))\nimport policy\n"
+        "def compare(expected, got, args):\n"
+        "    return (False, ['strict']) if policy.STRICT else (got == expected, [])\n")
+    validator = package / "validator.py"
+    validator.write_text("import os, sys\nsys.path.insert(0, os.path.dirname(__file__))\nimport bounds\n"
+                         + validator.read_text().replace("MAX_AMOUNT = 10 ** 4", "MAX_AMOUNT = bounds.MAX_AMOUNT"))
+    (package / "bounds.py").write_text("MAX_AMOUNT = 10 ** 4\n")
+    (package / "lib").mkdir()  # an importable subfolder counts; a case file does not
+    (package / "lib" / "__init__.py").write_text("")
+    before = load_problem(str(package)).helpers_fingerprint
+    (package / "lib" / "__init__.py").write_text("X = 1\n")
+    assert load_problem(str(package)).helpers_fingerprint != before
+    solution = ROOT / "submissions" / "coin_change" / "accepted" / "dp_class.py"
+    db = tmp_path / "r.sqlite3"
+    first = run_judge("grade", package, solution, "--fuzz", "0", "--db", db, "--json")
+    assert first.returncode == 0, first.stderr
+    (package / "policy.py").write_text("STRICT = True\n")
+    again = run_judge("grade", package, solution, "--fuzz", "0", "--db", db, "--json")
+    assert again.returncode == 1 and json.loads(again.stdout)["results"][0]["verdict"] == "WA", again.stdout[:300]
+    (package / "bounds.py").write_text("MAX_AMOUNT = 100\n")
+    refused = run_judge("grade", package, solution, "--fuzz", "0", "--no-store")
+    assert refused.returncode == 2 and "is outside 0..100" in refused.stderr, refused.stderr

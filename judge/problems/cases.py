@@ -264,6 +264,7 @@ def _validated_marker(problem: Problem, path: Path) -> Path | None:
         digest = sha256(files.read_capped(path, MAX_CASE_FILE_BYTES, "the case file"))
         validator = problem.parts["validator"]
         digest.update(validator.read_bytes() if validator.is_file() else b"")
+        digest.update(problem.helpers_fingerprint.encode())  # the modules it may import beside it
     except OSError:
         return None
     return CACHE_ROOT / "validated" / digest.hexdigest()

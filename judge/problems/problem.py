@@ -162,11 +162,42 @@ class Problem:
 
     @cached_property
     def checker_fingerprint(self) -> str:
-        """What decides the checker's judgement: checker.py's bytes, or problem.yaml's `checker:` entry."""
+        """What decides the checker's judgement: checker.py's bytes and the package's modules it may import
+        (`helpers_fingerprint`), or problem.yaml's `checker:` entry."""
         path = self.parts.get("checker")
         if self.standard_checker is None and path is not None and path.is_file():
-            return "checker.py:" + sha256(path.read_bytes()).hexdigest()
+            return "checker.py:" + sha256(path.read_bytes() + self.helpers_fingerprint.encode()).hexdigest()
         return "standard:" + json.dumps(self.data.get("checker", "exact"), sort_keys=True, default=str)
+
+    @cached_property
+    def helpers_fingerprint(self) -> str:
+        """The package's own Python modules that a part may import beside it (a checker's `import policy`, a
+        validator's `from bounds import MAX_AMOUNT`): every .py file in its folder and in its importable
+        subfolders (those with an __init__.py), by name and bytes. A change to one changed what the checker
+        or the validator decides, while a stored verdict and a case file's "validated" mark outlived it
+        (red-team round 31). '' for a package without such files."""
+        digest, found = sha256(), False
+        folders = [self.root]
+        while folders:
+            folder = folders.pop()
+            try:
+                entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.name.startswith((".", "__pycache__")) or entry.is_symlink():
+                    continue
+                path = Path(entry.path)
+                if entry.is_dir() and (path / "__init__.py").is_file() and path != self.cases_dir:
+                    folders.append(path)
+                elif entry.name.endswith(".py") and entry.is_file():
+                    try:
+                        data = path.read_bytes()
+                    except OSError:
+                        continue
+                    digest.update(f"{path.relative_to(self.root)}\0{len(data)}\0".encode() + data)
+                    found = True
+        return digest.hexdigest() if found else ""
 
     @cached_property
     def grading_fingerprint(self) -> str:
