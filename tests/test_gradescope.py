@@ -77,6 +77,29 @@ def test_the_bundle_has_what_gradescope_expects(bundle):
     assert again.read_bytes() == bundle.read_bytes()  # the same bundle every time
 
 
+
+def test_the_bundle_holds_the_packages_parts_and_nothing_else_of_its_folder(tmp_path):
+    """Red-team round 31: the bundle took the package's whole folder: its known accepted submissions, a
+    setter's notes, and earlier bundles and output folders left in it (one inside the next)."""
+    package = tmp_path / "minesweeper"
+    shutil.copytree(ROOT / "problems" / "minesweeper", package, ignore=shutil.ignore_patterns("__pycache__"))
+    (package / "known" / "accepted").mkdir(parents=True)
+    (package / "known" / "accepted" / "s.py").write_text("# a solution\n")
+    (package / "NOTES.private").write_text("the trick is ...\n")
+    (package / "old.zip").write_bytes(b"PK")
+    (package / "policy.py").write_text("STRICT = False\n")   # a module the checker may import: kept
+    (package / "lib").mkdir()
+    (package / "lib" / "__init__.py").write_text("")
+    out = tmp_path / "ag.zip"
+    made = run_judge("gradescope", package, "--output", out, "--fuzz", "0")
+    assert made.returncode == 0, made.stderr
+    with zipfile.ZipFile(out) as archive:
+        names = {n.removeprefix("problems/minesweeper/") for n in archive.namelist() if n.startswith("problems/")}
+    assert {"problem.yaml", "statement.md", "reference.py", "validator.py", "checker.py", "generator.py",
+            "policy.py", "lib/__init__.py", "cases/secret/clicks.yaml"} <= names
+    assert not {n for n in names if n.startswith(("known/", "tools/")) or n in ("NOTES.private", "old.zip")}
+
+
 def test_run_autograder_grades_the_submission(tmp_path, bundle):
     root = _container(tmp_path, bundle, SUBS / "wrong_answer" / "four_way.py")
     run = _run_autograder(root)

@@ -172,12 +172,23 @@ class Problem:
     @cached_property
     def helpers_fingerprint(self) -> str:
         """The package's own Python modules that a part may import beside it (a checker's `import policy`, a
-        validator's `from bounds import MAX_AMOUNT`): every .py file in its folder and in its importable
-        subfolders (those with an __init__.py), by name and bytes. A change to one changed what the checker
-        or the validator decides, while a stored verdict and a case file's "validated" mark outlived it
-        (red-team round 31). '' for a package without such files."""
+        validator's `from bounds import MAX_AMOUNT`), by name and bytes: a change to one changed what the
+        checker or the validator decides, while a stored verdict and a case file's "validated" mark
+        outlived it (red-team round 31). '' for a package without such files."""
         digest, found = sha256(), False
-        folders = [self.root]
+        for path in self.python_files():
+            try:
+                data = path.read_bytes()
+            except OSError:
+                continue
+            digest.update(f"{path.relative_to(self.root)}\0{len(data)}\0".encode() + data)
+            found = True
+        return digest.hexdigest() if found else ""
+
+    def python_files(self) -> list[Path]:
+        """Every .py file in the package's folder and in its importable subfolders (those with an
+        __init__.py; never the cases' folder), sorted: its parts and the modules they may import."""
+        found, folders = [], [self.root]
         while folders:
             folder = folders.pop()
             try:
@@ -191,13 +202,8 @@ class Problem:
                 if entry.is_dir() and (path / "__init__.py").is_file() and path != self.cases_dir:
                     folders.append(path)
                 elif entry.name.endswith(".py") and entry.is_file():
-                    try:
-                        data = path.read_bytes()
-                    except OSError:
-                        continue
-                    digest.update(f"{path.relative_to(self.root)}\0{len(data)}\0".encode() + data)
-                    found = True
-        return digest.hexdigest() if found else ""
+                    found.append(path)
+        return sorted(found)
 
     @cached_property
     def grading_fingerprint(self) -> str:

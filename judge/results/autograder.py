@@ -68,9 +68,26 @@ def files(problem: Problem, options: Sequence[str] = ()) -> dict[str, bytes]:
             out[name] = (_JUDGE.parent / name).read_bytes()
     for name, path in _tree(_JUDGE, "judge"):
         out[name] = path.read_bytes()
-    for name, path in _tree(problem.root, f"problems/{problem.root.name}"):
+    for name, path in package_files(problem):
         out[name] = path.read_bytes()
     return out
+
+
+def package_files(problem: Problem) -> Iterator[tuple[str, Path]]:
+    """(name in the bundle, file) for the package's own parts, as Kattis exports a problem: problem.yaml,
+    its statement, its cases, its Python parts and the modules they may import. Not the rest of its folder
+    (its known submissions, an earlier bundle, a setter's notes: all of it went in until red-team round 31)."""
+    prefix, root = f"problems/{problem.root.name}", problem.root
+    chosen = {problem.yaml_path, *problem.python_files(), *root.glob("statement*")}
+    chosen.update(path for path in problem.parts.values() if path.is_file())
+    chosen.update(path for _, path in _tree(problem.cases_dir, ""))
+    for path in sorted(chosen):
+        try:
+            inside = path.relative_to(root)
+        except ValueError:  # a part named outside the package's folder: not in the bundle, as before
+            continue
+        if path.is_file() and not path.is_symlink():
+            yield f"{prefix}/{inside.as_posix()}", path
 
 
 #: The files Gradescope runs: executable.
