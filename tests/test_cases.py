@@ -245,3 +245,21 @@ def test_a_missing_validator_is_the_packages_one_line_not_every_cases(problem_co
         f"- name: fresh-{uuid.uuid4().hex[:8]}\n  board: ['EEM']\n  click: [0, 0]\n  expected: ['B1M']\n")
     with pytest.raises(ProblemError, match=r"validator.py: the validator validator.py does not exist"):
         load_cases(load_problem(str(problem_copy)))
+
+
+@pytest.mark.parametrize("where, said", [
+    ("secret/hard/extra.yaml", "a folder inside a group is no group of its own"),
+    ("secret/extra.YAML", "case files end in .yaml or .yml, in lower case"),
+    ("top.yaml", "a case file directly in cases/ belongs to no group"),
+])
+def test_a_case_file_the_loader_would_pass_over_is_an_error(tmp_path, where, said):
+    """Red-team round 31: these were never loaded, without a word, and `verify` said OK."""
+    package = tmp_path / "two_sum"
+    shutil.copytree(DATA / "problems" / "two_sum", package)
+    path = package / "cases" / where
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("- name: extra\n  nums: [1, 2]\n  target: 3\n  expected: [0, 1]\n")
+    with pytest.raises(CaseError, match=said):
+        load_cases(load_problem(str(package)))
+    checked = run_judge("verify", package)
+    assert checked.returncode != 0 and said in checked.stdout + checked.stderr
