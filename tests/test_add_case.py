@@ -212,3 +212,21 @@ def test_add_cases_at_once_lose_none_and_never_share_a_name(tmp_path):
     assert "the name is already used" in "".join(err for _, err in said[4:]), said
     names = [case.name for case in load_file(load_problem(str(package)), _added(package), "secret")]
     assert sorted(names) == ["race-0", "race-1", "race-2", "race-3", "same"], names
+
+
+def test_a_name_of_the_judges_random_cases_is_refused(tmp_path):
+    """Red-team round 31: a fixed case named random-529-3 made two cases of that name beside --fuzz's own,
+    and the stored times, the medians and the visibility levels keyed by name mixed them."""
+    import pytest
+
+    from judge.errors import CaseError
+
+    problem_dir = copy_problem(tmp_path)
+    before = sorted((p.name, p.read_bytes()) for p in (problem_dir / "cases").rglob("*.yaml"))
+    added = judge("add-case", problem_dir, "--board", "EEM/EEE", "--click", "0,0", "--name", "random-529-3")
+    assert added.returncode == 2 and "taken by the judge's random cases" in added.stderr, added.stderr
+    assert sorted((p.name, p.read_bytes()) for p in (problem_dir / "cases").rglob("*.yaml")) == before
+    (problem_dir / "cases" / "secret" / "hand.yaml").write_text(
+        "- name: random-7-0\n  board: [EEM, EEE]\n  click: [0, 0]\n  expected: [E1M, E11]\n")
+    with pytest.raises(CaseError, match="hand.yaml:1: the case name 'random-7-0' is taken"):
+        load_cases(load_problem(str(problem_dir)))

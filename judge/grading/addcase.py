@@ -23,7 +23,7 @@ import yaml
 from judge import files
 from judge.errors import CaseError, UsageError
 from judge.problems import parsed, schema, values
-from judge.problems.cases import RANDOM_GROUP, Case, load_cases, load_file, validate_args
+from judge.problems.cases import RANDOM_GROUP, RANDOM_NAME, Case, load_cases, load_file, validate_args
 from judge.problems.problem import Problem, package_code
 
 if TYPE_CHECKING:  # grade and fuzz are imported when cases are answered: this module stays light
@@ -139,6 +139,9 @@ def prepare(problem: Problem, items: list[dict[str, Any]], source: str, options:
         if not name.strip() or not name.isprintable():  # as the case files' own names (cases.load_file)
             raise CaseError(f"{source}: case {name!r:.80}: a case name must be one non-empty line of printable "
                             "characters")
+        if RANDOM_NAME.fullmatch(name):
+            raise CaseError(f"{where}: the name is taken by the judge's random cases ({RANDOM_GROUP}-SEED-N); "
+                            f"give it another")
         complaints = validate_args(problem, args)
         if complaints:
             raise CaseError(f"{where}: invalid input: {complaints[0]}"

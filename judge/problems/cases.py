@@ -27,6 +27,8 @@ from judge.problems.problem import Problem, package_code
 SAMPLE, SECRET = "sample", "secret"
 #: The group of the judge's random cases: no folder of cases/ may take its name.
 RANDOM_GROUP = "random"
+#: The names of the judge's random cases (fuzz.case_name: random-SEED-N), which no case of a package may take.
+RANDOM_NAME = re.compile(rf"{RANDOM_GROUP}-\d+-\d+")
 #: The largest case file read (a set of 300,000 boards is 24 MB); past it the file is refused unread.
 MAX_CASE_FILE_BYTES = 256 << 20
 RESERVED = ("name", "description", "expected")
@@ -257,6 +259,9 @@ def load_file(problem: Problem, path: Path, group: str) -> list[Case]:
             raise CaseError(f"{path}:{line}: the case has no name")
         if not name.isprintable():  # a newline split the table's row, an ESC[2J cleared the screen (round 29)
             raise CaseError(f"{path}:{line}: a case name must be one line of printable characters, not {name!r:.80}")
+        if RANDOM_NAME.fullmatch(name):  # two cases of one name: times and levels keyed by it were mixed (round 31)
+            raise CaseError(f"{path}:{line}: the case name {name!r:.80} is taken by the judge's random cases "
+                            f"({RANDOM_GROUP}-SEED-N); give it another")
         try:
             schema.check(item, shape)
         except schema.Mismatch as mismatch:  # at the key's own line: the text is parsed again only to say where
