@@ -189,6 +189,15 @@ def test_a_checker_may_write_its_pair_loosely(problem_copy, few, body):
     assert grade_one(fine, few[:1], SUBMISSIONS / "wrong_answer" / "digits_spread.py").verdict is Verdict.WA
 
 
+@pytest.mark.parametrize("ok", ["0.5", "float('nan')", "2", "None"])
+def test_a_checkers_verdict_is_true_or_false_not_a_score(problem_copy, few, ok):
+    """Red-team round 31: (0.5, []) and (nan, []) were AC, a setter's partial credit taken for full; they are
+    the checker's fault (JE, said so), as a verdict of 2 or None is."""
+    (problem_copy / "checker.py").write_text(f"def compare(expected, got, args=None):\n    return {ok}, []\n")
+    result = grade_one(load_problem(str(problem_copy)), few[:1], SUBMISSIONS / "accepted" / "bfs_class.py")
+    assert result.verdict is Verdict.JE and "as its verdict, not True or False" in result.cases[0].message
+
+
 @pytest.mark.parametrize("body, said", [
     ("    import sys\n    sys.exit(0)\n", "invalid input: the validator crashed: SystemExit: 0"),
     ("    return 5\n", "the validator's check() returned an int, not a list of strings"),

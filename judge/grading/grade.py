@@ -320,6 +320,12 @@ def _judgement(judged: Any) -> tuple[bool, tuple[str, ...]]:
     if isinstance(ok, (str, bytes, Collection)) or isinstance(explanations, (str, bytes)) \
             or not isinstance(explanations, Iterable):
         raise TypeError(f"compare() returned {judged!r:.80}, not (a bool, a list of strings)")
+    # A verdict, not a score: (0.5, []) and (nan, []) were AC, partial credit taken for full (red-team
+    # round 31). A bool, numpy's, or an int 0 or 1 (`int(got == expected)`, which checkers write).
+    if not (type(ok) is bool or (type(ok) is int and ok in (0, 1))
+            or (type(ok).__module__ == "numpy" and type(ok).__name__ in ("bool_", "bool"))):
+        raise TypeError(f"compare() returned {ok!r:.40} as its verdict, not True or False "
+                        f"(a checker says right or wrong; the judge has no partial credit per case)")
     # Each line cut short, and so many at most: one checker's 10 MB line per case grew the store by 700 MB for
     # one submission (round 29); nobody reads past these.
     shown = [str(e) for e in itertools.islice(explanations, MAX_EXPLANATIONS)]
