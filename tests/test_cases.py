@@ -263,3 +263,16 @@ def test_a_case_file_the_loader_would_pass_over_is_an_error(tmp_path, where, sai
         load_cases(load_problem(str(package)))
     checked = run_judge("verify", package)
     assert checked.returncode != 0 and said in checked.stdout + checked.stderr
+
+
+def test_verify_warns_of_the_same_input_under_two_names(tmp_path):
+    """Red-team round 31: a hand-edited file holding an input twice passed verify without a word (add-case
+    refuses it; problemtools warns of identical input files)."""
+    package = tmp_path / "two_sum"
+    shutil.copytree(DATA / "problems" / "two_sum", package)
+    (package / "cases" / "secret" / "again.yaml").write_text(
+        "- name: twin-a\n  nums: [7, 9]\n  target: 16\n  expected: [0, 1]\n"
+        "- name: twin-b\n  nums: [7, 9]\n  target: 16\n  expected: [1, 0]\n")
+    checked = run_judge("verify", package)
+    assert "again.yaml:5 (case twin-b): the same input as " in checked.stdout, checked.stdout
+    assert "again.yaml:1 (case twin-a)" in checked.stdout

@@ -8,7 +8,7 @@ from pathlib import Path
 from judge.errors import CaseError, ProblemError, UsageError
 from judge.grading.grade import Options, check, execute, find_submissions, grade
 from judge.languages.python import LANGUAGE as PYTHON
-from judge.problems import cases as cases_mod
+from judge.problems import cases as cases_mod, values
 from judge.problems.cases import Case
 from judge.problems.problem import Problem
 from judge.verdict import VERDICT_FOLDERS, SubmissionResult, Verdict
@@ -80,13 +80,21 @@ def _check_cases(problem: Problem, report: Report) -> list[Case]:
         report.errors.append(str(exc))
         return []
     invalid = 0
+    first: dict[str, Case] = {}
     for case in cases:
         problems = cases_mod.validate_args(problem, case.args)
         if problems:
             invalid += 1
             report.errors.append(f"{case.where}: invalid input: {'; '.join(problems[:3])}")
-    report.notes.append(f"{len(cases)} cases ({cases_mod.count_by_group(cases)}), "
-                        f"{len(cases) - invalid} pass the validator, names unique")
+        # The same input twice tests nothing more (add-case refuses it; a hand-edited file may hold it),
+        # as problemtools warns of identical input files (red-team round 31).
+        key = values.fingerprint(case.args)
+        if key in first:
+            report.warnings.append(f"{case.where}: the same input as {first[key].where}")
+        else:
+            first[key] = case
+    passing = f"{len(cases) - invalid} pass the validator" if not invalid else f"{invalid} fail the validator"
+    report.notes.append(f"{len(cases)} cases ({cases_mod.count_by_group(cases)}), {passing}, names unique")
     return [] if invalid else cases
 
 
