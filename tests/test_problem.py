@@ -57,6 +57,9 @@ def test_malformed_yaml_names_file_and_line(problem_copy):
     (lambda t: t.replace("memory: 256", "memory: .inf"), "limits.memory: expected a positive finite number, got inf"),
     (lambda t: t.replace('type: "int[]"', 'type: "list"'), "unknown type"),
     (lambda t: t.replace("inplace: board", "inplace: grid"), "signature.inplace: 'grid' is not a parameter"),
+    # Red-team round 31: a scalar named in place was taken, and a void entry point judged on it, unchanged.
+    (lambda t: t.replace("inplace: board", "inplace: click")
+     .replace('name: click, type: "int[]"', 'name: click, type: "int"'), "signature.inplace: 'click' is not an array"),
     (lambda t: t.replace("  function: updateBoard\n", ""), "signature: missing function"),
     (lambda t: t.replace('returns: "char[][]"', 'returns: "void"').replace("  inplace: board", "  #"),
      "it returns void, so `inplace` must name the parameter it is judged on"),

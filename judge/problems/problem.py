@@ -446,6 +446,9 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
     inplace = sig.get("inplace")
     if inplace is not None and inplace not in [p.name for p in params]:
         raise ValueError(f"signature.inplace: {inplace!r} is not a parameter")
+    if inplace is not None and not next(p.type for p in params if p.name == inplace).endswith("[]"):
+        # A scalar is passed by value in every language: changed in place, nobody sees it (round 31).
+        raise ValueError(f"signature.inplace: {inplace!r} is not an array, so no change to it can be seen")
     if returns == "void" and inplace is None:
         raise ValueError("signature: it returns void, so `inplace` must name the parameter it is judged on")
     _identifier(sig["function"], "signature.function")
