@@ -27,6 +27,22 @@ def run_judge(*args, cwd=ROOT, input=None, timeout=300):
 
 judge = run_judge
 
+#: Fields of /proc/PID/stat after the command's ")": the parent's pid, the session's id.
+STAT_FIELDS = {"parent": 1, "session": 3}
+
+
+def processes_where(field: str, value: int) -> list[int]:
+    """The pids of the processes whose /proc/PID/stat `field` ("parent", "session") is `value`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
+        except OSError:
+            continue
+        if stat and int(stat.rsplit(")", 1)[1].split()[STAT_FIELDS[field]]) == value:
+            found.append(int(entry.name))
+    return found
+
 
 def load_part(package, name):
     """A problem package's module (`reference`, `validator`, ...) imported by path, as its own module."""

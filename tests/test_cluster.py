@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, SUBMISSIONS, run_judge
+from helpers import ROOT, SUBMISSIONS, processes_where, run_judge
 
 PASSWORD = "judge-test-secret"
 #: The workers' hard limit: a dead worker's task is given to the other this + 10 s after it was taken.
@@ -281,19 +281,6 @@ def test_a_submission_past_the_hard_time_limit_gets_je_alone(cluster):
     assert "over the workers' hard time limit" in done.stderr and "start the workers with --time-limit" in done.stderr
 
 
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is `pid`."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
-        except OSError:
-            continue
-        if stat and int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            found.append(int(entry.name))
-    return found
-
-
 def test_a_job_whose_worker_dies_each_time_it_is_taken_gets_je_after_three_starts(cluster):
     """A poison job (its worker's process killed each time it grades it) went back to its queue for ever;
     the worker's pool process is killed here while it grades, three times, and the fourth start refuses it."""
@@ -314,7 +301,7 @@ def test_a_job_whose_worker_dies_each_time_it_is_taken_gets_je_after_three_start
                 time.sleep(0.05)
             [name] = taken
             counts[name] += 1
-            pool = _children(cluster.processes[name].pid)  # its prefork pool's process (--concurrency 1)
+            pool = processes_where("parent", cluster.processes[name].pid)  # its prefork pool (--concurrency 1)
             assert pool
             for pid in pool:
                 os.kill(pid, signal.SIGKILL)

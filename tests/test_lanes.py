@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import processes_where
 from judge.grading import lane_process, lanes
 from judge.grading.grade import CaseData, Options, grade, grade_one
 from judge.grading.lanes import run_lane
@@ -156,15 +157,7 @@ def test_lanes_end_with_a_judge_that_is_killed(tmp_path):
                             stderr=subprocess.DEVNULL, start_new_session=True)
 
     def in_session() -> list[int]:
-        found = []
-        for entry in Path("/proc").iterdir():
-            try:
-                stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
-            except OSError:
-                continue
-            if stat and int(stat.rsplit(")", 1)[1].split()[3]) == proc.pid and int(entry.name) != proc.pid:
-                found.append(int(entry.name))
-        return found
+        return [pid for pid in processes_where("session", proc.pid) if pid != proc.pid]
 
     try:
         deadline = time.time() + 30
