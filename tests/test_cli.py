@@ -462,8 +462,8 @@ def test_what_a_checker_prints_stays_out_of_the_json(tmp_path):
     """Bad-input round 29: a checker.py that printed (a debug line) wrote into stdout: `grade --json` was no
     JSON. What package code prints goes to stderr."""
     package = copy_problem(tmp_path)
-    (package / "checker.py").write_text("exact = True\n\n\ndef compare(e, g, a):\n    print('debug', g)\n"
-                                        "    return e == g, []\n")
+    # Not `exact = True`: an exact checker is not called on an answer equal to the expected one.
+    (package / "checker.py").write_text("def compare(e, g, a):\n    print('debug', g)\n    return e == g, []\n")
     done = run_judge("grade", package, SUBMISSIONS / "accepted" / "bfs_class.py", "--no-store", "--fuzz", "0",
                      "--json")
     assert done.returncode == 0 and json.loads(done.stdout) and "debug" in done.stderr, done.stderr[-300:]

@@ -60,8 +60,9 @@ def test_a_symbolic_link_is_never_followed_to_what_it_names(tmp_path):
     (hand_in / "solution.py").write_text((ROOT / "problems" / "minesweeper" / "reference.py").read_text())
     assert find_submissions([hand_in]) == [hand_in / "solution.py"]
     told = []
-    assert find_submissions([hand_in], told.append) == [hand_in / "solution.py"]
-    assert told == [hand_in / "Sneaky.java"]   # `judge grade` warns of it (a student missing from the table)
+    assert find_submissions([hand_in], lambda path, why: told.append((path, why))) == [hand_in / "solution.py"]
+    assert told == [(hand_in / "Sneaky.java", "a symbolic link, passed over (a link is not a submission: hand in "
+                                               "the file it names)")]   # `judge grade` warns of it
     with pytest.raises(UsageError, match="a symbolic link"):
         find_submissions([hand_in / "Sneaky.java"])
     run = execute(PROBLEM, hand_in / "Sneaky.java", [[[["E"]], [0, 0]]], Options())
