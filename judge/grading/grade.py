@@ -126,8 +126,7 @@ def find_submissions(paths: Sequence[str | Path], passed_over: Callable[[Path, s
             try:
                 if p.is_symlink():  # a link to a student's file; a linked folder is one of _walk's
                     what = "folder" if p.is_dir() else "file"
-                    skipped.append((p, f"a symbolic link, passed over (a link is not a submission: hand in the "
-                                       f"{what} it names)"))
+                    skipped.append((p, _LINK.format(what=what)))
                 elif not p.is_file():  # a FIFO named a.py: told, as a link is
                     if not p.is_dir():
                         skipped.append((p, "not a regular file (a FIFO, a device), passed over"))
@@ -151,6 +150,8 @@ def find_submissions(paths: Sequence[str | Path], passed_over: Callable[[Path, s
     return list(unique.values())
 
 
+#: Why a link in a hand-in folder is passed over (a file or a folder it names).
+_LINK = "a symbolic link, passed over (a link is not a submission: hand in the {what} it names)"
 #: The longest path the system opens (Linux: 4096 bytes with its final NUL).
 PATH_MAX = 4096
 
@@ -182,8 +183,7 @@ def _walk(folder: Path, skipped: list[tuple[Path, str]]) -> list[Path]:
             if name.startswith(".") or name in SKIPPED_FOLDERS:
                 continue
             if os.path.islink(here / name):  # os.walk lists a linked folder among the folders, never enters it
-                skipped.append((here / name, "a symbolic link, passed over (a link is not a submission: hand in "
-                                             "the folder it names)"))
+                skipped.append((here / name, _LINK.format(what="folder")))
             else:
                 kept.append(name)
         dirs[:] = kept

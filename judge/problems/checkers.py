@@ -443,7 +443,7 @@ def by_position(checker: object) -> bool:
     (one that is not may accept another order, as Course Schedule's does)."""
     if isinstance(checker, Unordered):
         return False
-    return isinstance(checker, (Exact, Float, Tokens)) or getattr(checker, "exact", False) is True
+    return isinstance(checker, (Exact, Float, Tokens)) or accepts_only_equal(checker)
 
 
 def build(spec: Any, answer_type: str | None) -> Checker:
