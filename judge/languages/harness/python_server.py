@@ -516,13 +516,16 @@ def run_worker(config, code, prelude, requests, answers, running=None):
             os.close(config["response_fd"])
             os.close(config["request_fd"])
         spin = [0.0]  # how long to look for the next request before sleeping (direct only)
+        # Direct, each case's limits are set before its request is read: after the previous answer is
+        # sent, while the judge checks it, and not between the request's arrival and its answer.
+        limited = limit_case(config) if running is not None else None
         for line in lines(requests, spin):
             extra = {}
             if running is not None:
                 extra["id"] = ident = request_id(line)
                 spin[0] = SPIN_SECONDS if POLLED.match(line) else 0.0
                 RUNNING.pack_into(running, 0, ident if type(ident) is int and ident > 0 else 0)
-            outcome = run_case(config, code, prelude, line)
+            outcome = run_case(config, code, prelude, line, limited)
             try:
                 sys.stdout.flush()
                 sys.stderr.flush()
@@ -540,6 +543,8 @@ def run_worker(config, code, prelude, requests, answers, running=None):
                 RUNNING.pack_into(running, 0, 0)
             if outcome.get("status") == "memory":
                 break  # the heap may be in any state: the next case gets a fresh worker
+            if running is not None:
+                limited = limit_case(config)
     except BaseException:
         exit_code = 70
     os._exit(exit_code)
@@ -567,10 +572,14 @@ def lines(fd, spin=(0.0,)):
             yield line
 
 
-def run_case(config, code, prelude, line):
-    """One case in the worker: its limits, then the call; harness failures are reported, not raised."""
+def run_case(config, code, prelude, line, limited=None):
+    """One case in the worker: its limits (unless `limited`: limit_case()'s result, set already), then
+    the call; harness failures are reported, not raised."""
     try:
-        limit_case(config)
+        if limited is None:
+            limited = limit_case(config)
+        if limited is not True:
+            return limited
         return call(config, code, prelude, json.loads(line))
     except MemoryError:
         return {"status": "memory"}
@@ -583,7 +592,18 @@ SELF = {}  # the worker's own /proc files, opened once
 
 def limit_case(config):
     """This case's CPU seconds and address space, on top of what the worker has used so far; and
-    its peak memory reset, so the zygote reads this case's own peak. The kernel enforces both."""
+    its peak memory reset, so the zygote reads this case's own peak. The kernel enforces both.
+    True once set, else the outcome that says why not (the harness failed: never raised)."""
+    try:
+        _set_limits(config)
+        return True
+    except MemoryError:
+        return {"status": "memory"}
+    except BaseException as exc:
+        return {"status": "harness_error", "message": f"{type_name(exc)}: {first_line(exc)}"}
+
+
+def _set_limits(config):
     if not SELF:
         SELF.update(status=_open_proc("/proc/self/status"),
                     cpu_hard=resource.getrlimit(resource.RLIMIT_CPU)[1],
