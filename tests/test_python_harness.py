@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from judge.languages.python import Python
 
@@ -206,3 +207,77 @@ def test_source_too_deep_for_the_compiler_is_a_compile_error(tmp_path):
         assert server.said["message"].startswith("RecursionError: "), server.said
     finally:
         server.close()
+
+
+def _harness_module():
+    """python_server.py loaded as a module (it runs nothing on import), for its pure functions."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("python_server_under_test", Python.harness)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class _Str(str):
+    """A str subclass whose methods lie: JSON writes its text, never calling them."""
+
+    def __str__(self) -> str:
+        return "lie"
+
+    def __repr__(self) -> str:
+        return "lie"
+
+
+_CELLS = st.one_of(st.sampled_from(["E", "B", "M", "X", "1", "8", "", "ab", " "]), st.text(max_size=3),
+                   st.builds(_Str, st.text(max_size=2)), st.integers(), st.booleans(), st.none(), st.floats())
+_ROWS = st.one_of(st.lists(_CELLS, max_size=4), _CELLS, st.tuples(_CELLS))
+_VALUES = st.one_of(st.lists(_CELLS, max_size=5), st.lists(_ROWS, max_size=5), _CELLS)
+
+
+@settings(max_examples=600, deadline=None)
+@given(value=_VALUES, ident=st.one_of(st.none(), st.integers(min_value=1, max_value=10**18), st.booleans()))
+def test_an_answer_of_plain_strings_is_written_byte_for_byte_as_json_writes_it(value, ident):
+    """The fast writer of a board's answer (one string per row, not per cell) is taken only where its
+    bytes are ENCODER's: the judge recognises an expected answer by its bytes, and decodes the rest strictly."""
+    module = HARNESS_MODULE
+    outcome = {"status": "ok", "value": value, **({"id": ident} if ident is not None else {})}
+    fast = module._plain_answer(outcome)
+    if fast is None:
+        return
+    assert fast == module.ENCODER.encode(outcome)
+    assert json.loads(fast)["value"] == value
+
+
+def test_the_fast_writer_takes_a_board_and_leaves_what_needs_escaping_to_json():
+    """What it must take (else no gain) and what it must leave (else a wrong or unsafe line)."""
+    module = HARNESS_MODULE
+    board = [["E", "1", "B"], ["M", "X", "2"]]
+    assert module._plain_answer({"status": "ok", "value": board, "id": 7}) == \
+        '{"status":"ok","value":[["E","1","B"],["M","X","2"]],"id":7}'
+    assert module._plain_answer({"status": "ok", "value": ["a", ""]}) == '{"status":"ok","value":["a",""]}'
+    for value in ([['"', "E"]], [["\\"]], [["\n"]], [["é"]], [["\ud800"]], [[], ["E"]], [], [["E"], "E"],
+                  [[["E"]]], [("E",)], [["E", 1]], [[True]]):
+        assert module._plain_answer({"status": "ok", "value": value, "id": 1}) is None, value
+    assert module._plain_answer({"status": "ok", "value": board, "id": True}) is None
+    assert module._plain_answer({"status": "exception", "value": board}) is None
+
+
+def test_a_board_the_harness_writes_fast_is_decoded_as_sent(tmp_path):
+    """End to end: a solution's board with a quote and a non-ASCII cell comes back exactly (ENCODER's
+    line), and a plain one too (the fast one)."""
+    solution = ("class Solution:\n    def updateBoard(self, board, click):\n"
+                "        return [['\"', 'é'], ['E', 'M']] if click[0] else board\n")
+    server = Harness(tmp_path, solution)
+    try:
+        assert server.ask(1, poll=False) == {"status": "ok", "value": BOARD, "id": 1}
+        os.write(server.req_w, b'{"id": 2, "args": %s}\n' % json.dumps([BOARD, [1, 0]]).encode())
+        line = server.line()
+        assert json.loads(line) == {"status": "ok", "value": [['"', "é"], ["E", "M"]], "id": 2}
+        assert b"\\u00e9" in line and b'\\"' in line
+    finally:
+        server.close()
+
+
+HARNESS_MODULE = _harness_module()

@@ -774,7 +774,8 @@ def encode(outcome, limit, extra=None):
     JSON data, or too big, says so."""
     outcome = {**outcome, **extra} if extra else outcome
     try:
-        data = ENCODER.encode(outcome).encode()
+        text = _plain_answer(outcome)
+        data = (text if text is not None else ENCODER.encode(outcome)).encode()
     except MemoryError:
         raise
     except BaseException as exc:  # not JSON data, or a container of the submission's own that raises
@@ -790,6 +791,40 @@ def encode(outcome, limit, extra=None):
     if len(data) > limit:
         return json.dumps({"status": "output_limit", **(extra or {})}).encode()
     return data
+
+
+#: The fields of an `ok` outcome, in ENCODER's order: relayed, then direct (the case's id added).
+_PLAIN_KEYS = (("status", "value"), ("status", "value", "id"))
+
+
+def _plain_answer(outcome):
+    """ENCODER's text of an `ok` outcome whose value is a list, or a list of lists, of strings that
+    JSON writes as they are (printable ASCII but `"` and `\\`): a board's cells, say. Byte for byte
+    what ENCODER writes, in a third of the time for a 50x50 board (it makes one object per cell,
+    this one per row); None for anything else, which ENCODER then writes."""
+    if tuple(outcome) not in _PLAIN_KEYS or outcome["status"] != "ok" or type(outcome.get("id", 0)) is not int:
+        return None
+    value = outcome.get("value")
+    if type(value) is not list or not value:
+        return None
+    try:
+        if set(map(type, value)) == {list}:
+            if 0 in map(len, value):
+                return None
+            cells = sum(map(len, value))
+            body = '"],["'.join(['","'.join(row) for row in value])
+            head, tail = '[["', '"]]'
+        else:
+            cells = len(value)
+            body = '","'.join(value)
+            head, tail = '["', '"]'
+    except TypeError:  # not all strings (str subclasses are strings, as for ENCODER: their text, no method)
+        return None
+    # The separators hold two quotes per cell but one: any more are a cell's own, which JSON escapes.
+    if not (body.isascii() and body.isprintable()) or "\\" in body or body.count('"') != 2 * (cells - 1):
+        return None
+    ident = f',"id":{int.__repr__(outcome["id"])}' if "id" in outcome else ""
+    return f'{{"status":"ok","value":{head}{body}{tail}{ident}}}'
 
 
 if __name__ == "__main__":
