@@ -557,3 +557,39 @@ def test_a_checker_that_changes_what_it_is_given_changes_no_later_verdict(tmp_pa
     results = grade(problem, cases, sources, Options(jobs=1))
     assert [r.verdict for r in results] == [Verdict.AC] * 3, [r.message for r in results]
     assert [(c.expected, c.args) for c in cases] == before  # the cases are as they were loaded
+
+
+def test_what_the_boot_leaves_no_time_for_is_worked_out_as_each_case_needs_it(problem):
+    """CaseData.fill() stops once the server has spoken (work beside the boot slowed it, the two cores
+    being shared); a request left as its arguments is encoded as it is sent, an expected answer's
+    fingerprint worked out when its case is checked, and the verdicts are those of a full fill."""
+    from judge.grading.grade import FILL_STEP, CaseData
+    from judge.sandbox.runner import encode_args
+
+    cases = load_cases(problem)
+    assert len(cases) > FILL_STEP
+    looks = []
+    early = CaseData(problem, cases)
+    requests = early.fill(lambda: looks.append(1) or len(looks) > 1)   # spoken at the second look
+    assert len(looks) == 2 and early.done == FILL_STEP
+    assert all(isinstance(r, bytes) for r in requests[:FILL_STEP])
+    assert requests[FILL_STEP:] == [c.arg_list(problem) for c in cases[FILL_STEP:]]
+    assert all(e is None for e in early.expected)
+    full = CaseData(problem, cases)
+    assert all(isinstance(r, bytes) for r in full.fill())
+    assert [early.answer(i) for i in range(len(cases))] == full.expected
+    assert [encode_args(r) if isinstance(r, list) else r for r in requests] == full.requests
+
+    class Unfilled(CaseData):
+        """Nothing worked out ahead at all: every request and fingerprint as its case needs it."""
+
+        def fill(self, spoke=None):
+            return super().fill(lambda: True)
+
+    lazy = Unfilled(problem, cases)
+    accepted = grade_one(problem, cases, SUBMISSIONS / "accepted" / "bfs_class.py", shared=lazy)
+    assert accepted.verdict is Verdict.AC and len(accepted.cases) == len(cases)
+    assert lazy.done == 0 and lazy.expected == full.expected   # each one worked out as its case was checked
+    wrong = SUBMISSIONS / "wrong_answer" / "digits_spread.py"
+    assert [(c.verdict, c.answer) for c in grade_one(problem, cases, wrong, shared=Unfilled(problem, cases)).cases] \
+        == [(c.verdict, c.answer) for c in grade_one(problem, cases, wrong).cases]

@@ -201,13 +201,14 @@ def display_name(path: Path) -> str:
 
 def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options: Options | None = None,
             language: Language | None = None, each: Callable[[int, Outcome], bool | None] | None = None,
-            meanwhile: Callable[[], Sequence[bytes] | None] | None = None,
+            meanwhile: Callable[[Callable[[], bool] | None], Sequence[Arguments] | None] | None = None,
             known: Callable[[int], Known | None] | None = None, fresh: Collection[int] = ()) -> Execution:
     """Run one submission on every input in order, in a fresh case state each, in the box. Each input
     is sent as soon as the previous one is answered; `each(i, outcome)` is called meanwhile (the outcome
     is then kept without its answer's value, which `each` has seen) and says whether the case failed
     (without it, a case fails when it has no answer), for `options.first_failure_ends`. While
-    the server starts, `meanwhile()` runs and the requests are encoded (unless it returns them so).
+    the server starts, `meanwhile(spoke)` runs and the requests are encoded (unless it returns them, encoded
+    or not; `spoke()`: whether the server has said it is ready, or None when it is not being watched).
     `known(i)`: the answer input i is expected to get, recognised by its bytes (protocol.Known). `fresh`:
     the inputs that get a server of their own, which has seen none of the inputs before them."""
     options = options or Options()
@@ -215,8 +216,8 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
     result = Execution(language.name)
     requests: list[Arguments] = list(inputs)
 
-    def prepare() -> None:
-        encoded = meanwhile() if meanwhile is not None else None
+    def prepare(spoke: Callable[[], bool] | None = None) -> None:
+        encoded = meanwhile(spoke) if meanwhile is not None else None
         requests[:] = encoded if encoded is not None else [encode_args(args) for args in inputs]
 
     started, early = None, options.warm is not None and options.warm.serves(problem, source, options.box)
@@ -368,31 +369,56 @@ def judge_answer(problem: Problem, expected: Any, outcome: Outcome, args: Any) -
     return ok, explanations
 
 
+#: How many items CaseData.fill() works out between two looks at whether the server has spoken.
+FILL_STEP = 32
+
+
 class CaseData:
     """What every submission graded on the same cases sends and is compared with, worked out once, by
     the first submission to start, while its server boots: each case's request, and the fingerprint
     of its expected answer (most answers are that one); and, on first use, each expected answer as
-    a protocol.Known, so that an answer sent as its exact bytes is not decoded again."""
+    a protocol.Known, so that an answer sent as its exact bytes is not decoded again. What the boot
+    leaves no time for is worked out as each case needs it, while the box runs the case before."""
 
     def __init__(self, problem: Problem, cases: Sequence[Case]):
         self.problem, self.cases = problem, cases
         self.lock = threading.Lock()
         self.stopped = threading.Event()  # set on Ctrl-C: each submission stops at its next case
-        self.requests: list[bytes] = []
-        self.expected: list[str] = []
-        self.encodings: list[bytes] = []
+        self.requests: list[Arguments] = []        # encoded, or the arguments until then
+        self.expected: list[str | None] = []       # None: not worked out yet (so for the two below)
+        self.encodings: list[bytes | None] = []
         self.knowns: list[Known | None | bool] = []   # False: not worked out yet
+        self.done = 0   # how far fill() has got: the requests, then the expected answers
         self.fresh_before: frozenset[int] | None = None
 
-    def fill(self) -> list[bytes]:
-        """Work both out unless done (another submission's thread may be at it: then wait); the requests."""
+    def fill(self, spoke: Callable[[], bool] | None = None) -> list[Arguments]:
+        """The requests, encoded and each expected answer's fingerprint worked out in that order, until the
+        server has spoken (`spoke()`, looked at every FILL_STEP) or all are done; another submission's
+        thread may be at it: then wait. A request left as its arguments is encoded as it is sent."""
+        n = len(self.cases)
         with self.lock:
-            if len(self.requests) != len(self.cases):
-                self.encodings = [values.canonical(c.expected) for c in self.cases]
-                self.expected = [values.digest(text) for text in self.encodings]
-                self.knowns = [False] * len(self.cases)
-                self.requests = [encode_args(c.arg_list(self.problem)) for c in self.cases]
+            if len(self.requests) != n:
+                self.requests = [c.arg_list(self.problem) for c in self.cases]
+                self.expected, self.encodings, self.knowns = [None] * n, [None] * n, [False] * n
+            while self.done < 2 * n:
+                if spoke is not None and self.done % FILL_STEP == 0 and spoke():
+                    break
+                if self.done < n:
+                    args = self.requests[self.done]
+                    if not isinstance(args, bytes):
+                        self.requests[self.done] = encode_args(args)
+                else:
+                    self.answer(self.done - n)
+                self.done += 1
         return self.requests
+
+    def answer(self, i: int) -> str:
+        """Case i's expected answer's fingerprint (of its canonical text, both worked out unless done)."""
+        fingerprint = self.expected[i]
+        if fingerprint is None:  # two threads may both work it out: the same value either way
+            text = self.encodings[i] = values.canonical(self.cases[i].expected)
+            fingerprint = self.expected[i] = values.digest(text)
+        return fingerprint
 
     def fresh(self) -> frozenset[int]:
         """The cases that get a server of their own (fresh_servers), worked out once."""
@@ -407,7 +433,10 @@ class CaseData:
             return None
         known = self.knowns[i]
         if known is False:  # two threads may both work it out: the same value either way
-            known = self.knowns[i] = _known(self.problem, self.encodings[i])
+            self.answer(i)
+            text = self.encodings[i]
+            assert text is not None  # answer() made it
+            known = self.knowns[i] = _known(self.problem, text)
         return known if isinstance(known, Known) else None
 
 
@@ -450,7 +479,7 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
     def each(i: int, outcome: Outcome) -> bool:  # while the box runs the next case; whether it failed
         if data.stopped.is_set():
             raise Stopped
-        checked[i] = check(problem, cases[i], outcome, data.expected[i] if i < len(data.expected) else None)
+        checked[i] = check(problem, cases[i], outcome, data.answer(i) if i < len(data.expected) else None)
         return not checked[i].passed
 
     try:

@@ -11,7 +11,6 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypedDict
@@ -23,7 +22,7 @@ from judge.problems import values
 from judge.problems.problem import Problem
 from judge.sandbox.box import Box, detect
 from judge.sandbox.protocol import Known, Status
-from judge.sandbox.runner import Arguments, Launch, Reply, Server
+from judge.sandbox.runner import Arguments, Launch, Meanwhile, Reply, Server
 from judge.verdict import Verdict
 
 #: Wall time-outs of one submission confirmed in a fresh server before a wall time-out is TLE at once.
@@ -124,13 +123,13 @@ class Session:
         """Whether the submission can still be run."""
         return self.prepared is not None and self.compile_error is None and self.judge_error is None
 
-    def begin(self, meanwhile: Callable[[], None] | None = None) -> None:
+    def begin(self, meanwhile: Meanwhile | None = None) -> None:
         """Start the server now and run `meanwhile` (the judge's own preparation) while it boots;
         the first run() finds it ready, or gets what its failure means."""
         if self.prepare() and self.ok and self.server is None and self.failed_start is None:
             self.failed_start = self._start(meanwhile)
         elif meanwhile is not None:
-            meanwhile()
+            meanwhile(lambda: True)  # no box boots: nothing to do ahead that the first case could wait for
 
     def run(self, args: Arguments, following: Arguments | None = None, known: Known | None = None,
             poll: bool = False) -> Outcome:
@@ -208,7 +207,7 @@ class Session:
         self._stop()
         self.ended = None  # the judge's choice: not the submission's restart
 
-    def _start(self, meanwhile: Callable[[], None] | None = None, owed: bool = False) -> Outcome | None:
+    def _start(self, meanwhile: Meanwhile | None = None, owed: bool = False) -> Outcome | None:
         """Start a server for the next input; None when it is ready, else what its failure means. `owed`:
         a case of the submission ended the last one, so this start counts to its restarts' time."""
         assert self.workdir is not None and self.prepared is not None  # prepare() made both before any server

@@ -66,7 +66,7 @@ class Warm:
                     return
                 try:
                     if session.prepare():
-                        session.begin(self.launched.set)
+                        session.begin(lambda _spoke: self.launched.set())
                 except Exception:  # the ordinary path starts it again and reports what goes wrong
                     session.close()
                 else:

@@ -45,6 +45,8 @@ CPU_RECHECK = 0.002
 POLL_SECONDS = 0.0003
 #: A case's arguments in signature order, or their JSON array as `encode_args` makes it.
 Arguments = list[Any] | bytes
+#: What the judge does while a box boots, given a look at whether the box has spoken yet (without waiting).
+Meanwhile = Callable[[Callable[[], bool]], None]
 
 
 @dataclass(frozen=True)
@@ -103,9 +105,10 @@ class Server:
         """Whether the server is still running (a fatal reply stops it)."""
         return self.proc is not None
 
-    def start(self, meanwhile: Callable[[], None] | None = None) -> Reply:
+    def start(self, meanwhile: Meanwhile | None = None) -> Reply:
         """Start the server and wait for its first message (`ready` or `compile_error`); `meanwhile`
-        runs once the box is starting, on the judge's side, before that wait."""
+        runs once the box is starting, on the judge's side, before that wait, given a look at whether
+        that message is in (work it can leave for later need not hold the first case up)."""
         req_r, self.req_w = os.pipe()
         self.resp_r, resp_w = os.pipe()
         self.jail = self.box.open(self.limits.memory_bytes + SERVER_MEMORY)
@@ -146,7 +149,8 @@ class Server:
             self.selector.register(fd, selectors.EVENT_READ, "out")
         started = time.perf_counter()
         if meanwhile is not None:
-            meanwhile()
+            resp_r = self.resp_r
+            meanwhile(lambda: bool(select.select([resp_r], [], [], 0)[0]))
         reply, _ = self._exchange(b"", started, START_TIMEOUT + self.limits.wall_time, answer=False)
         group = self.jail.group if self.jail is not None else None
         if not reply.status.fatal and not reply.status.first:
