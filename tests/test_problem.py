@@ -74,6 +74,14 @@ def test_malformed_yaml_names_file_and_line(problem_copy):
      "signature.function: 'update board' is not an identifier"),
     (lambda t: t.replace("class: Solution", "class: My Sol"), "signature.class: 'My Sol' is not an identifier"),
     (lambda t: t.replace("name: click", "name: board"), r"signature.params\[1\].name: 'board' names two parameters"),
+    # Round 31 left alone, done in 32: a reserved word of some language was taken, then every submission in
+    # that language (and the Python reference, for a Python keyword) was CE, with no word of why.
+    (lambda t: t.replace("function: updateBoard", "function: import"),
+     r"problem.yaml:\d+: signature.function: 'import' is a reserved word in Python 3, Java, JavaScript, "
+     "TypeScript and Go, so no submission in those languages could declare it"),
+    (lambda t: t.replace("name: click", "name: range").replace("inplace: click", "inplace: range"),
+     r"signature.params\[1\].name: 'range' is a reserved word in Go, so no submission in that language"),
+    (lambda t: t.replace("class: Solution", "class: new"), "signature.class: 'new' is a reserved word in C\\+\\+, Java"),
 ])
 def test_bad_problem_yaml(problem_copy, edit, message):
     path = problem_copy / "problem.yaml"

@@ -20,7 +20,7 @@ from typing import Any
 from judge import files
 from judge.digest import sha256
 from judge.errors import ProblemError, UsageError
-from judge.problems import checkers, parsed, schema, values
+from judge.problems import checkers, parsed, reserved, schema, values
 
 #: The most a problem.yaml may hold (bytes).
 MAX_PROBLEM_YAML_BYTES = 1 << 20
@@ -483,6 +483,15 @@ def _identifier(value: Any, key: str) -> None:
     """A name every language's glue declares as it is: ValueError naming the key otherwise."""
     if not isinstance(value, str) or not IDENTIFIER.fullmatch(value):
         raise ValueError(f"{key}: {value!r:.80} is not an identifier (a letter or '_', then letters, digits, '_')")
+    where = reserved.reserved_in(value)
+    if where:  # the reference's CE said it before, naming none of this (round 31)
+        raise ValueError(f"{key}: {value!r} is a reserved word in {_listed(where)}, so no submission in "
+                         f"{'that language' if len(where) == 1 else 'those languages'} could declare it")
+
+
+def _listed(names: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _limit(value: Any, key: str) -> float:
