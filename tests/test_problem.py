@@ -81,7 +81,8 @@ def test_malformed_yaml_names_file_and_line(problem_copy):
      "TypeScript and Go, so no submission in those languages could declare it"),
     (lambda t: t.replace("name: click", "name: range").replace("inplace: click", "inplace: range"),
      r"signature.params\[1\].name: 'range' is a reserved word in Go, so no submission in that language"),
-    (lambda t: t.replace("class: Solution", "class: new"), "signature.class: 'new' is a reserved word in C\\+\\+, Java"),
+    (lambda t: t.replace("class: Solution", "class: new"),
+     "signature.class: 'new' is a reserved word in C\\+\\+, Java"),
 ])
 def test_bad_problem_yaml(problem_copy, edit, message):
     path = problem_copy / "problem.yaml"

@@ -5,6 +5,7 @@ import csv
 import io
 import json
 import os
+import shlex
 import shutil
 
 from test_serialize import assert_valid
@@ -93,10 +94,12 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     assert run_judge("grade", "minesweeper", late, "--fuzz", "2", "--db", db).returncode == 0
     stale = run_judge("leaderboard", "minesweeper", "--db", db)
     assert "stale: 3 author(s) graded only on an older test set" in stale.stdout and "(stale)" in stale.stdout
-    assert "judge regrade minesweeper" in stale.stdout
+    # the hint names the store it was given: without it, the regrade looked in the default store (round 31)
+    assert f"`judge regrade minesweeper --db {shlex.quote(str(db))}` grades them" in stale.stdout
     assert absent_suites(db) == {"stale": 3, "missing": 1}
     old = run_judge("leaderboard", "minesweeper", "--format", "gradescope", "--author", "John Smith", "--db", db)
-    assert old.returncode == 2 and "older test set" in old.stderr and "judge regrade minesweeper" in old.stderr
+    hint = f"judge regrade minesweeper --db {shlex.quote(str(db))}`"
+    assert old.returncode == 2 and "older test set" in old.stderr and hint in old.stderr
 
     (tmp_path / "canvas" / "doejane_12346_67000_first_try.py").unlink()
     again = run_judge("regrade", "minesweeper", "--db", db)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from judge.cli.common import EXIT_OK, emit
@@ -45,6 +47,8 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
                 print(f"judge: warning: the reference's times cannot be measured: {terminal(str(exc))}",
                       file=sys.stderr)
         board = leaderboard.build(store, target, deadline, roster, changed)
+    if args.db:  # the hints' `judge regrade` must grade into this same store (else it found none, or another)
+        board = replace(board, store_option=f" --db {shlex.quote(args.db)}")
     if target.moved:
         print(f"judge: warning: {terminal(target.moved)}: the package {terminal(target.problem_id)} was last graded "
               f"from is not there any more: {terminal(str(target.problem.root) if target.problem else '')} of that id "

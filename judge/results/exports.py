@@ -51,12 +51,12 @@ def _note(board: Leaderboard) -> str:
         lines.append(f"deadline: {board.deadline}")
     if board.package_changed:
         lines.append("the package's cases changed since this test set was graded (add-case?): "
-                     f"`judge regrade {board.problem}` grades every stored submission on the current cases")
+                     f"`{board.regrade_command}` grades every stored submission on the current cases")
     if board.stale:
         sets = sorted({e.test_set[:12] for e in board.stale})
         who = ", ".join(f"{terminal_text(e.author)} ({e.test_set[:12]})" for e in board.stale)
         lines.append(f"stale: {len(board.stale)} author(s) graded only on an older test set ({', '.join(sets)}), "
-                     f"missing from this one: {who}; `judge regrade {board.problem}` grades them on the current set")
+                     f"missing from this one: {who}; `{board.regrade_command}` grades them on the current set")
     if board.missing:
         lines.append(f"missing: {len(board.missing)} roster student(s) without a submission: "
                      + ", ".join(terminal_text(e.author) for e in board.missing))
@@ -163,7 +163,7 @@ def _junit_absent(parent: ET.Element, board: Leaderboard, e: Entry) -> tuple[int
     else:
         title, kind = f"{e.author}: {e.submission} (stale)", "stale"
         message = (f"graded only on an older test set ({e.test_set[:12]}), not on this one; "
-                   f"`judge regrade {board.problem}` grades it on the current set")
+                   f"`{board.regrade_command}` grades it on the current set")
     suite = ET.SubElement(parent, "testsuite", name=terminal_text(title), tests="1", failures="0", errors="1",
                           skipped="0", time="0.000", timestamp=e.submitted_at)
     case = ET.SubElement(suite, "testcase", classname=f"{board.problem}.{kind}", name=kind, time="0.000")
@@ -206,7 +206,7 @@ def gradescope(board: Leaderboard, author: str | None = None, policy: visibility
     # student nothing to attach it to. Said, not written as a 0 that Gradescope would take for a grade.
     if entry is None and any(e.author == author for e in board.stale):
         raise UsageError(f"{author!r} was graded only on an older test set of {board.problem}: run "
-                         f"`judge regrade {board.problem}` first")
+                         f"`{board.regrade_command}` first")
     if entry is None and any(e.author == author for e in board.missing):  # by id: said before any name
         raise UsageError(f"{author!r} is on the roster but has no submission of {board.problem}: no results.json "
                          f"to write")

@@ -101,6 +101,7 @@ class Leaderboard:
     overheads_measured: bool = False  # harness overheads were taken off the speeds
     package_changed: bool = False    # the package's cases no longer give the latest run's test set
     by_position: bool = True         # the checker compares place by place (not `unordered`): wrong squares are marked
+    store_option: str = ""           # ` --db PATH` when the store was named so: the hints' commands need it too
 
     @property
     def unmeasured(self) -> str:
@@ -108,6 +109,11 @@ class Leaderboard:
         if self.package_changed:  # it is timed on the package's cases, which no longer give this set
             return "the reference is timed on the package's current cases, which changed since this test set was graded"
         return "the reference could not be run on this test set"
+
+    @property
+    def regrade_command(self) -> str:
+        """The command that grades the stored submissions on the current cases, for the board's hints."""
+        return f"judge regrade {self.problem}{self.store_option}"
 
     @property
     def everyone(self) -> list[Entry]:
