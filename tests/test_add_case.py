@@ -230,3 +230,22 @@ def test_a_name_of_the_judges_random_cases_is_refused(tmp_path):
         "- name: random-7-0\n  board: [EEM, EEE]\n  click: [0, 0]\n  expected: [E1M, E11]\n")
     with pytest.raises(CaseError, match="hand.yaml:1: the case name 'random-7-0' is taken"):
         load_cases(load_problem(str(problem_dir)))
+
+
+def test_a_file_written_with_crlf_keeps_its_line_ends_and_the_new_case_gets_them(tmp_path):
+    """Round 31 left alone, done in 32: the old cases were rewritten with LF (read as text) and the new ones
+    followed, so a setter's Windows-made file changed line by line in its diff. Now its bytes stay as they
+    were, the appended case has the file's own line ends, and a LF file gets LF."""
+    package = copy_problem(tmp_path)
+    edges = package / "cases" / "secret" / "edges.yaml"
+    windows = edges.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    edges.write_bytes(windows)
+    before = len(load_file(load_problem(str(package)), edges, "secret"))
+    added = judge("add-case", package, "--board", "EEE/EEE/MEE", "--click", "0,2", "--file", "edges.yaml")
+    assert added.returncode == 0, added.stderr
+    after = edges.read_bytes()
+    assert after.startswith(windows) and after.count(b"\n") == after.count(b"\r\n") > windows.count(b"\r\n")
+    assert len(load_file(load_problem(str(package)), edges, "secret")) == before + 1
+    unix = _added(package)
+    assert judge("add-case", package, "--board", "EEM/EEE", "--click", "1,0").returncode == 0
+    assert b"\r" not in unix.read_bytes()

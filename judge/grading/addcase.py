@@ -206,19 +206,25 @@ def _append(problem: Problem, path: Path, group: str, cases: list[NewCase]) -> N
     path = files.target(path)
     if path.exists() and not path.is_file():  # a device or a FIFO behind a link is no case file, nor replaced
         raise CaseError(f"{path}: not a regular file; nothing was written")
-    old_text = path.read_text(encoding="utf-8") if path.exists() else HEADER
+    # As it is, line ends included: a file written on Windows keeps its CRLF, and the new cases get them too
+    # (read as text, every CR was dropped from the old cases as they were rewritten, round 31).
+    old_text = HEADER
+    if path.exists():
+        with open(path, encoding="utf-8", newline="") as fh:
+            old_text = fh.read()
     old = load_file(problem, path, group) if path.exists() else []
+    end = "\r\n" if old_text.split("\n", 1)[0].endswith("\r") else "\n"
     chunks = [format_case(problem, c) for c in cases]
     text = old_text
     if text and not text.endswith("\n"):
-        text += "\n"
+        text += end
     if old:
-        text += "\n"  # a blank line between cases, as in the generated files
-    text += "\n\n".join(chunks) + "\n"
+        text += end  # a blank line between cases, as in the generated files
+    text += ("\n\n".join(chunks) + "\n").replace("\n", end)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
