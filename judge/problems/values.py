@@ -25,7 +25,8 @@ def parse_type(text: Any) -> tuple[str, int]:
     """Split a neutral type into (scalar, array depth); ValueError if it is not one."""
     match = _TYPE.match(str(text).replace(" ", ""))
     if not match:
-        raise ValueError(f"unknown type {text!r} (known: {', '.join(SCALARS)}, with [] or [][])")
+        raise ValueError(f"unknown type {text!r} (known: {', '.join(SCALARS)}, each with one [] per array level, "
+                         f"as in int[] or char[][])")
     return match.group(1), len(match.group(2)) // 2
 
 
