@@ -140,6 +140,20 @@ def test_a_header_with_a_long_run_of_spaces_is_read_in_one_pass():
     assert time.process_time() - started < 5
 
 
+def test_a_header_in_a_file_not_in_utf8_names_its_author_as_written(tmp_path):
+    """Round 31 left alone, done in 32: a C++ file saved by a Windows editor (Windows-1252) named
+    'Jos\ufffd Mar\ufffda'; a UTF-8 file whose 4,096th byte cuts a character still reads as UTF-8."""
+    windows = tmp_path / "w" / "sol.cpp"
+    windows.parent.mkdir()
+    windows.write_bytes("// author: José María\nclass Solution {};\n".encode("cp1252"))
+    assert authors.identify(windows, tmp_path)[0] == "José María"
+    cut = tmp_path / "u" / "sol.py"
+    cut.parent.mkdir()
+    head = "# author: Zoë Ñandú\n".encode()
+    cut.write_bytes(head + b"#" * (4095 - len(head)) + "é\n".encode())   # é's first byte is the 4,096th
+    assert authors.identify(cut, tmp_path)[0] == "Zoë Ñandú"
+
+
 @pytest.mark.parametrize("text, message", [
     ("", "empty"),
     ("file,email\nx.py,a@b\n", "needs an `id` or a `name`"),

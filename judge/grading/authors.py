@@ -24,6 +24,7 @@ else the file's modification time. Canvas's `_LATE_` marks a submission late wha
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Sequence
 from datetime import datetime, timezone
@@ -116,10 +117,19 @@ def identify(path: Path, root: Path | None = None, roster: Roster | None = None,
 def _header(path: Path) -> str | None:
     try:
         with open(path, "rb") as f:  # only the head: a hand-in may be a sparse file of many GiB
-            head = f.read(4096).decode("utf-8", errors="replace")
+            data = f.read(4096)
     except OSError:
-        head = ""
-    return from_header(head)
+        data = b""
+    return from_header(_text(data))
+
+
+def _text(head: bytes) -> str:
+    """A file's first bytes as text: UTF-8 (a character cut at the end is left out), else Windows-1252, the
+    editor's default that a file not in UTF-8 most often has: 'José' in it was 'Jos\ufffd' (round 31)."""
+    try:
+        return codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+    except UnicodeDecodeError:
+        return head.decode("cp1252", errors="replace")
 
 
 def _folder_or_name(path: Path, root: Path | None) -> str:
