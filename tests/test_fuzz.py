@@ -211,6 +211,24 @@ def test_a_generator_that_fails_is_a_problem_error(problem_copy, body, message):
         fuzz.random_cases(problem, 2, 529)
 
 
+@pytest.mark.parametrize("drawn, said", [
+    ('[0, "1"]', "click[1] is the string '1', not an int"),
+    ("[0, True]", "click[1] is the boolean true, not an int"),
+    ("(0, 1)", "click is tuple (0, 1), not a list"),
+])
+def test_a_drawn_input_not_of_the_signatures_type_is_the_generators_error(problem_copy, drawn, said):
+    """Red-team round 32: drawn values were never typed as a case file's are, so an int drawn for a string
+    (under a validator that let it by) was every submission's RE on that case, or "the reference gives RE",
+    blamed on reference.py. Now it names the generator, the case and the value, before any validator."""
+    (problem_copy / "validator.py").write_text("def check(args):\n    return []\n")
+    path = problem_copy / "generator.py"
+    path.write_text(path.read_text().replace("    return _game()\n",
+                                             f"    return _game().map(lambda a: {{**a, 'click': {drawn}}})\n"))
+    problem = load_problem(str(problem_copy))
+    with pytest.raises(ProblemError, match=r"generator.py: random-529-0 is invalid: " + re.escape(said)):
+        fuzz.random_cases(problem, 2, 529)
+
+
 def test_a_generator_that_raises_or_exits_while_drawing_is_one_line_and_exit_2(tmp_path):
     """Bad-input round 29: `judge fuzz` with a generator whose strategy raised was exit 3 (an internal
     error), and one that called sys.exit(4) ended with code 4 and no word; grade said one line, exit 2."""

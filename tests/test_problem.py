@@ -81,6 +81,9 @@ def test_malformed_yaml_names_file_and_line(problem_copy):
      "TypeScript and Go, so no submission in those languages could declare it"),
     (lambda t: t.replace("name: click", "name: range").replace("inplace: click", "inplace: range"),
      r"signature.params\[1\].name: 'range' is a reserved word in Go, so no submission in that language"),
+    # Red-team round 32: LeetCode 925's `name` was taken, and no case file could then give both it and the case's name.
+    (lambda t: t.replace("name: click", "name: name").replace("inplace: click", "inplace: name"),
+     r"signature.params\[1\].name: 'name' is a key of every case \(name, description, expected\), so no case file"),
     (lambda t: t.replace("class: Solution", "class: new"),
      "signature.class: 'new' is a reserved word in C\\+\\+, Java"),
 ])

@@ -197,7 +197,10 @@ def _draw_cases(problem: Problem, count: int, seed: int,
         if missing:
             raise ProblemError(f"{problem.parts['generator']}: example {i} lacks {', '.join(missing)}")
         args = {p: args[p] for p in params}
-        complaints = validate_args(problem, args)
+        # Of the signature's types first, as a case file's values are (round 32: an int drawn for a string, under a
+        # lax validator, was every submission's RE, or the reference's, blamed on reference.py); then valid.
+        wrong = [m for p in problem.signature.params if (m := values.mismatch(args[p.name], p.type, p.name))]
+        complaints = wrong or validate_args(problem, args)
         if complaints:  # the generator must only make valid inputs; say which one it got wrong
             # default=repr: a value no JSON holds (a set) is what was wrong, and must not crash the message
             shown = "; ".join(f"{name}: {_clip(json.dumps(value, default=repr), 80)}" for name, value in args.items())

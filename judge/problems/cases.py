@@ -31,7 +31,6 @@ RANDOM_GROUP = "random"
 RANDOM_NAME = re.compile(rf"{RANDOM_GROUP}-\d+-\d+")
 #: The largest case file read (a set of 300,000 boards is 24 MB); past it the file is refused unread.
 MAX_CASE_FILE_BYTES = 256 << 20
-RESERVED = ("name", "description", "expected")
 
 
 @dataclass(frozen=True)

@@ -435,6 +435,9 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
             raise ValueError(f"signature.params[{i}]: expected {{name: ..., type: ...}}")
         _type(p["type"], f"signature.params[{i}].type")
         _identifier(p["name"], f"signature.params[{i}].name")
+        if p["name"] in reserved.CASE_KEYS:  # LeetCode 925's `name`: a case's `name:` was both (round 32)
+            raise ValueError(f"signature.params[{i}].name: {p['name']!r} is a key of every case "
+                             f"({', '.join(reserved.CASE_KEYS)}), so no case file could give it; rename the parameter")
         if any(q.name == p["name"] for q in params):
             raise ValueError(f"signature.params[{i}].name: {p['name']!r} names two parameters")
         params.append(Param(str(p["name"]), str(p["type"])))

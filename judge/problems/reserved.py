@@ -36,6 +36,10 @@ RESERVED: dict[str, frozenset[str]] = {
 }
 
 
+#: The keys a case has besides its parameters: no parameter may take one (a case file could not give both).
+CASE_KEYS = ("name", "description", "expected")
+
+
 def reserved_in(name: str) -> list[str]:
     """The languages in which `name` is a reserved word, in the table's order."""
     return [title for title, words in RESERVED.items() if name in words]
