@@ -47,7 +47,7 @@ def test_verify_passes_end_to_end():
     report = json.loads(result.stdout)
     assert report["ok"] and report["errors"] == []
     got = Counter((s["expected"], s["verdict"]) for s in report["submissions"])
-    assert got == Counter({("AC", "AC"): 7, ("WA", "WA"): 3, ("RE", "RE"): 1})
+    assert got == Counter({("AC", "AC"): 8, ("WA", "WA"): 3, ("RE", "RE"): 1})
     languages = {s["language"] for s in report["submissions"] if s["verdict"] == "AC"}
     assert languages == {"python", "cpp", "java", "go", "javascript", "typescript"}
     table = run_judge("verify", PROBLEM).stdout.splitlines()

@@ -12,8 +12,8 @@
 // comes back as one string. Two host hooks V8 calls from a context (node's stack-trace formatter,
 // the `import()` loader) can still throw an error of the worker's realm into it when entered at the
 // edge of the stack, so that realm is made worthless first: node's globals (`process`, timers,
-// `fetch`, ...) are deleted from it, its global object and (--frozen-intrinsics) its built-ins are
-// frozen, and the harness keeps its own references to what it uses.
+// `fetch`, ...) are deleted from it, its global object and every built-in of it are frozen (harden()),
+// and the harness keeps its own references to what it uses.
 // Accounting. The judge measures the box from outside (its cgroup); the main thread's own report of a
 // case's time (this process's CPU time from the request to the answer) and memory is only a hint. A
 // worker's start is counted to no case: the server says ready once its first worker is, and a case that
@@ -554,9 +554,41 @@ function strip() {
     // node's own console holds its streams: it goes too.
     if (!standard.has(name) || name === 'console') delete globalThis[name];
   }
-  // Its built-ins are frozen already (--frozen-intrinsics), but not the objects between the global
-  // and Object.prototype, which a case that reaches this realm could keep a mark on for the next.
-  for (let o = globalThis; o !== null; o = Object.getPrototypeOf(o)) Object.freeze(o);
+  harden();
+}
+
+// Every built-in of this realm frozen, and the global object with the objects between it and Object.prototype,
+// so a case that reaches the realm can keep no mark there for the next. Not node's --frozen-intrinsics: it
+// also turns some built-ins' methods into accessors (against the "override mistake"), and V8 then drops its
+// fast paths for the whole isolate, the cases' contexts too: `[...a]`, `Array.from`, `f(...args)` became 4-40
+// times slower, and a correct solution that spreads was TLE (red-team round 32). Object.freeze keeps them.
+function harden() {
+  const roots = [globalThis];
+  // Built-ins no global names (%ArrayIteratorPrototype%, %TypedArray%, %GeneratorFunction%, ...): from an object
+  // of each kind (the walk below takes their prototypes, constructors and methods).
+  const probes = [
+    () => [][Symbol.iterator](), () => ''[Symbol.iterator](), () => new Map()[Symbol.iterator](),
+    () => new Set()[Symbol.iterator](), () => /(?:)/[Symbol.matchAll](''), () => function* g() {},
+    () => (function* g() {})(), () => async function f() {}, () => async function* g() {},
+    () => (async function* g() {})(), () => Int8Array, () => Object.getOwnPropertyDescriptor(Function.prototype, 'caller'),
+  ];
+  for (const make of probes) {
+    try { roots.push(make()); } catch (e) { /* not in this version of V8 */ }
+  }
+  const seen = new Set();
+  const stack = roots;
+  while (stack.length > 0) {
+    const o = stack.pop();
+    if (o === null || (typeof o !== 'object' && typeof o !== 'function') || seen.has(o)) continue;
+    seen.add(o);
+    try { Object.freeze(o); } catch (e) { /* an exotic object that cannot be frozen (none is a built-in) */ }
+    stack.push(Object.getPrototypeOf(o));
+    for (const key of Reflect.ownKeys(o)) {
+      const d = Reflect.getOwnPropertyDescriptor(o, key);
+      if (d === undefined) continue;
+      if ('value' in d) stack.push(d.value); else stack.push(d.get, d.set);
+    }
+  }
 }
 
 if (isMainThread) main(); else runWorker();
