@@ -38,6 +38,7 @@ def verify(problem: Problem, options: Options | None = None) -> Report:
     """Check cases, the reference, the known submissions and the time limit."""
     report = Report()
     _check_settings(problem, report)
+    _check_statement(problem, report)
     cases = _check_cases(problem, report)
     if not cases:
         return report
@@ -71,6 +72,19 @@ def _check_settings(problem: Problem, report: Report) -> None:
             read(problem)
         except (ProblemError, CaseError, UsageError) as exc:
             report.errors.append(str(exc))
+
+
+def _check_statement(problem: Problem, report: Report) -> None:
+    """A statement to read: nothing grades with it, so it is a warning (round 32: a missing one passed unsaid)."""
+    path = problem.parts["statement"]
+    try:
+        empty = not path.read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        report.warnings.append(f"{path}: no statement (the problem's rules, for people: students read it, and "
+                               f"`judge gradescope` bundles it)")
+        return
+    if empty:
+        report.warnings.append(f"{path}: the statement is empty")
 
 
 def _check_cases(problem: Problem, report: Report) -> list[Case]:
