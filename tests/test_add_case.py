@@ -249,3 +249,14 @@ def test_a_file_written_with_crlf_keeps_its_line_ends_and_the_new_case_gets_them
     unix = _added(package)
     assert judge("add-case", package, "--board", "EEM/EEE", "--click", "1,0").returncode == 0
     assert b"\r" not in unix.read_bytes()
+
+
+def test_a_new_packages_first_case_can_be_added(tmp_path):
+    """Red-team round 32: a package with no case yet (its case files all empty) refused add-case with
+    "no cases", so a setter could not build its first cases with the command made for it."""
+    package = copy_problem(tmp_path)
+    for path in (package / "cases").rglob("*.yaml"):
+        path.write_text("")
+    added = judge("add-case", package, "--board", "EEM/EEE", "--click", "1,0", "--name", "first")
+    assert added.returncode == 0, added.stderr
+    assert [c.name for c in load_cases(load_problem(str(package)))] == ["first"]

@@ -198,8 +198,9 @@ def _refuse_passed_over(path: Path) -> None:
                         f"loaded: move them up into {path.parent.name}/ (or into a group folder of their own)")
 
 
-def load_cases(problem: Problem, validate: bool = True) -> list[Case]:
-    """All cases of a problem in test order; CaseError for the first bad file or case.
+def load_cases(problem: Problem, validate: bool = True, required: bool = True) -> list[Case]:
+    """All cases of a problem in test order; CaseError for the first bad file or case, and (`required`)
+    for none at all.
 
     A file whose bytes and validator are unchanged since it last passed is not validated again
     (a marker in the cache, keyed by both): validating 50 x 50 boards costs more than loading them."""
@@ -219,7 +220,7 @@ def load_cases(problem: Problem, validate: bool = True) -> list[Case]:
                 cache.touch(marker)  # used: the last to go when the cache is pruned
             else:
                 _touch(marker)
-    if not cases:
+    if not cases and required:
         raise CaseError(f"{problem.cases_dir}: no cases (expected YAML files in its folders, such as sample/ "
                         f"and secret/)")
     return cases
