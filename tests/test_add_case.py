@@ -95,6 +95,9 @@ def test_refusals_are_one_line_and_write_nothing(tmp_path, capsys):
         assert code == 2, (why, err)
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, why
         assert path.read_text() == before, why
+        if why == "expected differs from the reference":  # each side named: the checker's words read backwards
+            assert "its expected answer is not the reference's (the checker, given the reference's as expected " \
+                   "and the file's as the answer: " in err, err
     assert not (package / "x.yaml").exists() and not (package / "cases" / "x.yaml").exists()
     # a batch with one bad case writes none of it
     batch = tmp_path / "batch.yaml"

@@ -164,8 +164,11 @@ def prepare(problem: Problem, items: list[dict[str, Any]], source: str, options:
                 raise CaseError(f"{source}: case {case.name}: the checker failed on its expected answer: "
                                 f"{type(exc).__name__}: {exc}") from None
             if not ok:
-                raise CaseError(f"{source}: case {case.name}: the expected answer differs from the reference's: "
-                                f"{(list(why) or ['different'])[0]}")
+                # The checker's words are an answer's against the expected one: here the file's against the
+                # reference's, which read backwards ("expected false, got true" for a file saying false, round 32).
+                raise CaseError(f"{source}: case {case.name}: its expected answer is not the reference's "
+                                f"(the checker, given the reference's as expected and the file's as the answer: "
+                                f"{(list(why) or ['different'])[0]})")
         checked.append(NewCase(case.name, case.args, answer, case.description))
     return checked
 
