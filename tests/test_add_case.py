@@ -70,7 +70,9 @@ def test_refusals_are_one_line_and_write_nothing(tmp_path, capsys):
     path = _added(package)
     before = path.read_text()
     wrong_expected = tmp_path / "wrong.yaml"
-    wrong_expected.write_text("- name: bad-expected\n  board: ['EM']\n  click: [0, 0]\n  expected: ['BM']\n")
+    # (its inputs in no other case: with ['EM'], the refusal tested was "the same inputs", never this one)
+    wrong_expected.write_text("- name: bad-expected\n  board: ['EEEEEEM', 'EEEEEEE']\n  click: [0, 0]\n"
+                              "  expected: ['EEEEEEM', 'EEEEEEE']\n")
     refusals = {
         "same name": ["--board", "EEEM", "--click", "0,0", "--name", "mine"],
         "a name of a generated case": ["--board", "EEEM", "--click", "0,0", "--name", "example-1"],
