@@ -83,6 +83,10 @@ def test_a_class_from_three_lms_downloads_to_a_gradebook_and_a_regrade(tmp_path)
     assert [(r["student_id"], r["verdict"], r["late"]) for r in rows] == [
         ("12345", "AC", "no"), ("12346", "AC", "yes"), ("777", "AC", "yes"), ("999", "missing", "no")]
     assert rows[3]["name"].startswith("'=") and rows[3]["score"] == "0.0" and rows[0]["score"] == rows[0]["max_score"]
+    # the leaderboard's CSV says the same "out of" for the missing student (it said 0 of 0: round 32)
+    table_text = run_judge("leaderboard", "minesweeper", "--format", "csv", "--db", db).stdout
+    table = list(csv.DictReader(io.StringIO(table_text)))
+    assert {r["max_score"] for r in table} == {rows[0]["max_score"]}, table
     # JUnit lists the missing student as the other formats do: a testsuite of one <error>
     assert absent_suites(db) == {"missing": 1}
     nothing = run_judge("leaderboard", "minesweeper", "--format", "gradescope", "--author", "=cmd|' /C calc'!A0",

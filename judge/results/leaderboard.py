@@ -303,7 +303,10 @@ def build(store: Store, target: Target, deadline: str | None = None, roster: Ros
                 seen.add(_who(entry.author, entry.student_id, entry.name))
                 stale.append(replace(entry, rank=0, stale=True))
     present = [*entries, *stale]
-    missing = [missing_entry(s) for s in (roster.students if roster else ()) if not _handed_in(s, present)]
+    # Out of the test set's most, as everyone's score is (the CSV said 0 of 0 where the gradebook said 0 of 24).
+    top = max((e.max_score for e in entries), default=0.0)
+    missing = [replace(missing_entry(s), max_score=top)
+               for s in (roster.students if roster else ()) if not _handed_in(s, present)]
     return Leaderboard(target.problem_id, title, tests, entries, names, measured, weights or {}, stale, missing,
                        policy.deadline, bool(store.overheads(tests)), package_changed,
                        problem is None or checkers.by_position(problem.checker))
