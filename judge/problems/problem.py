@@ -434,7 +434,9 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
         if not isinstance(p, dict) or "name" not in p or "type" not in p:
             raise ValueError(f"signature.params[{i}]: expected {{name: ..., type: ...}}")
         _type(p["type"], f"signature.params[{i}].type")
-        _identifier(p["name"], f"signature.params[{i}].name")
+        # Not checked for reserved words: the glue passes arguments by position, and a submission names its
+        # parameters as it likes (`int`, `this`, `type` graded in every language, red-team round 32).
+        _identifier(p["name"], f"signature.params[{i}].name", declared=False)
         if p["name"] in reserved.CASE_KEYS:  # LeetCode 925's `name`: a case's `name:` was both (round 32)
             raise ValueError(f"signature.params[{i}].name: {p['name']!r} is a key of every case "
                              f"({', '.join(reserved.CASE_KEYS)}), so no case file could give it; rename the parameter")
@@ -482,11 +484,12 @@ def _build(root: Path, data: dict[str, Any]) -> Problem:
     )
 
 
-def _identifier(value: Any, key: str) -> None:
-    """A name every language's glue declares as it is: ValueError naming the key otherwise."""
+def _identifier(value: Any, key: str, declared: bool = True) -> None:
+    """An identifier, and (`declared`: a name every submission declares as it is, its function's or class's)
+    no reserved word of any language: ValueError naming the key otherwise."""
     if not isinstance(value, str) or not IDENTIFIER.fullmatch(value):
         raise ValueError(f"{key}: {value!r:.80} is not an identifier (a letter or '_', then letters, digits, '_')")
-    where = reserved.reserved_in(value)
+    where = reserved.reserved_in(value) if declared else []
     if where:  # the reference's CE said it before, naming none of this (round 31)
         raise ValueError(f"{key}: {value!r} is a reserved word in {_listed(where)}, so no submission in "
                          f"{'that language' if len(where) == 1 else 'those languages'} could declare it")

@@ -1,6 +1,6 @@
-"""The reserved words of each language's syntax: a problem's function, class or parameter name that is
-one of them cannot be declared by a submission in that language as LeetCode's template declares it
-(`def f(self, lambda)`, `int new(...)`, `func f(range []int)`). A table here rather than an attribute
+"""The reserved words of each language's syntax: a problem's function or class name that is one of them
+cannot be declared by a submission in that language (`def import(self, ...)`, `int new(...)`, `func
+range(...)`); its parameters' names are the submission's to choose. A table here rather than an attribute
 of each plugin: checking a package's names (judge/problems/problem.py) must not import six plugins."""
 
 from __future__ import annotations
