@@ -3,6 +3,7 @@ answers the judge directly, and looks a moment for the next request after one ma
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -83,12 +84,13 @@ def test_a_polled_request_is_answered_and_the_next_is_read_though_it_comes_after
 @pytest.mark.parametrize("poll", [False, True])
 def test_the_look_for_the_next_request_is_short_and_only_after_a_polled_one(harness, poll):
     """While no request comes, a worker after a polled request spends at most a few ms looking (the
-    box is charged for it); after an ordinary one it sleeps at once."""
+    box is charged for it); after an ordinary one it sleeps at once, once it has set the next case's
+    limits (some 20-110 us: a look would be SPIN_SECONDS, 300 us, more)."""
     harness.ask(1, poll=poll)
     before = harness.worker_cpu_ns()
     time.sleep(0.2)
     spent_ms = (harness.worker_cpu_ns() - before) / 1e6
-    assert spent_ms < (5.0 if poll else 0.1), spent_ms
+    assert spent_ms < (5.0 if poll else 0.25), spent_ms
 
 
 GLOBALS = """import builtins, gc
@@ -216,7 +218,12 @@ def _harness_module():
     spec = importlib.util.spec_from_file_location("python_server_under_test", Python.harness)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    was = gc.isenabled()
+    try:
+        spec.loader.exec_module(module)  # its first lines turn the collector off, as the box's process wants
+    finally:
+        if was:
+            gc.enable()
     return module
 
 
