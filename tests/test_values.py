@@ -1,6 +1,9 @@
 """Neutral types: parsing, YAML and command-line conversion, type checks, a double's precision."""
 
+import json
+
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from judge.problems import values
 
@@ -109,3 +112,39 @@ def test_numbers_typed_on_the_command_line_are_ascii_digits():
     for text, type_ in (("３,０", "int[]"), ("1_0,0", "int[]"), ("1_0.5", "double"), ("２.5", "double")):
         with pytest.raises(ValueError):
             values.from_text(text, type_)
+
+
+CELLS = st.text(alphabet=st.characters(max_codepoint=0x2000), max_size=3)
+PLAIN_OR_NOT = st.one_of(st.lists(CELLS), st.lists(st.lists(CELLS)), st.lists(st.one_of(CELLS, st.integers())),
+                         st.lists(st.lists(st.sampled_from("EMBX12345678"), min_size=1), min_size=1),
+                         st.integers(), CELLS)
+
+
+@settings(max_examples=400)
+@given(PLAIN_OR_NOT)
+def test_the_fast_writer_writes_what_json_writes(value):
+    """A board's text is written row by row when it can be (plain_json), else by the encoder: the bytes
+    are the encoder's either way, since an answer is recognised by them and a fingerprint taken of them."""
+    assert values.canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"),
+                                                 ensure_ascii=False).encode()
+    fast = values.plain_json(value)
+    assert fast is None or fast == json.dumps(value)
+
+
+def test_the_fast_writer_takes_a_board_and_leaves_what_needs_escaping_to_json():
+    """What it must take (else no gain) and what it must leave (else a wrong text)."""
+    assert values.plain_json([["E", "1"], ["M", "B"]], ",") == '[["E","1"],["M","B"]]'
+    assert values.plain_json(["a", ""]) == '["a", ""]'
+    for value in ([['"', "E"]], [["\\"]], [["\n"]], [["é"]], [["\x7f"]], [[], ["E"]], [], [["E"], "E"],
+                  [[["E"]]], [("E",)], [["E", 1]], [[True]], "E", ("E",)):
+        assert values.plain_json(value) is None, value
+
+
+@settings(max_examples=300)
+@given(st.lists(st.one_of(PLAIN_OR_NOT, st.lists(st.integers()))))
+def test_a_request_carries_the_arguments_as_json_writes_them(args):
+    """A request's arguments (runner.encode_args) are json.dumps' text whichever writer wrote each: every
+    language's harness reads them."""
+    from judge.sandbox.runner import encode_args
+
+    assert encode_args(args) == json.dumps(args).encode()

@@ -223,7 +223,34 @@ def fingerprint(value: Any) -> str:
 
 def canonical(value: Any) -> bytes:
     """A JSON-ready value as the one text its fingerprint is taken of (compact, keys sorted)."""
-    return _CANONICAL.encode(value).encode()
+    plain = plain_json(value, ",")
+    return (plain if plain is not None else _CANONICAL.encode(value)).encode()
+
+
+def plain_json(value: Any, comma: str = ", ") -> str | None:
+    """json.dumps' text, items parted by `comma`, of a non-empty list, or list of non-empty lists, of
+    strings that JSON writes as they are (printable ASCII but `"` and `\\`): a board. Byte for byte
+    the encoder's, in two thirds of its time (it makes an object per cell, this one per row; the judge
+    writes each case's board and expected board while the box starts). None for anything else."""
+    if type(value) is not list or not value:
+        return None
+    try:
+        if set(map(type, value)) == {list}:
+            if 0 in map(len, value):
+                return None
+            cells = sum(map(len, value))
+            body = f'"]{comma}["'.join([f'"{comma}"'.join(row) for row in value])
+            head, tail = '[["', '"]]'
+        else:
+            cells = len(value)
+            body = f'"{comma}"'.join(value)
+            head, tail = '["', '"]'
+    except TypeError:  # not all strings
+        return None
+    # The separators hold two quotes per pair of cells: any more are a cell's own, which JSON escapes.
+    if not (body.isascii() and body.isprintable()) or "\\" in body or body.count('"') != 2 * (cells - 1):
+        return None
+    return head + body + tail
 
 
 def digest(text: bytes) -> str:

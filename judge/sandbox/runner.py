@@ -26,6 +26,7 @@ from typing import Any
 
 from judge.defaults import KEEP_OUTPUT
 from judge.problems.problem import Limits
+from judge.problems.values import plain_json
 from judge.sandbox.box import Box, Jail, Mount, kill_group
 from judge.sandbox.meter import Meter, Usage
 from judge.sandbox.protocol import Known, Status, decode
@@ -411,7 +412,10 @@ def _over(limits: Limits, usage: Usage) -> tuple[Status | None, str]:
 
 def encode_args(args: list[Any]) -> bytes:
     """A case's arguments as the JSON array a request carries (done ahead, off the per-case path)."""
-    return json.dumps(args).encode()
+    if type(args) is not list:
+        return json.dumps(args).encode()
+    parts = [plain_json(arg) or json.dumps(arg) for arg in args]
+    return f"[{', '.join(parts)}]".encode()
 
 
 def _request(ident: int, args: Arguments, poll: bool = False) -> bytes:
