@@ -593,3 +593,40 @@ def test_what_the_boot_leaves_no_time_for_is_worked_out_as_each_case_needs_it(pr
     wrong = SUBMISSIONS / "wrong_answer" / "digits_spread.py"
     assert [(c.verdict, c.answer) for c in grade_one(problem, cases, wrong, shared=Unfilled(problem, cases)).cases] \
         == [(c.verdict, c.answer) for c in grade_one(problem, cases, wrong).cases]
+
+
+def test_a_known_answer_is_the_cases_own_expected_value_and_what_a_result_keeps_of_it_a_copy(problem, few):
+    """The expected answer recognised by its bytes is the case's own value, not decoded again; one the
+    checker turns down (a checker that is not exact) is kept in its result as a copy, never that value."""
+    import dataclasses
+
+    from judge.grading.grade import CaseData, _known, check
+    from judge.grading.session import Outcome
+    from judge.problems.cases import Case
+
+    data = CaseData(problem, few)
+    data.fill()
+    assert all(data.knowns[i] is not False for i in range(len(few)))   # worked out in the fill, beside the boot
+    known = data.known(0)
+    assert known is not None and known.value() is few[0].expected
+    assert known.encoding == values.canonical(few[0].expected)
+    # Not as decoding gives it (rows as tuples): what the text decodes to; not of the type at all: no Known.
+    rows = [tuple(row) for row in few[0].expected]
+    as_text = _known(problem, rows, values.canonical(rows))
+    assert as_text is not None and as_text.value() == few[0].expected and type(as_text.value()[0]) is list
+    assert _known(problem, [[1]], b"[[1]]") is None
+
+    class Never:
+        """A checker that is not exact and turns every answer down."""
+
+        exact = False
+
+        def compare(self, expected, got, args=None):
+            return False, ["no"]
+
+    picky = dataclasses.replace(problem, standard_checker=Never())
+    case: Case = few[0]
+    outcome = Outcome(None, value=known.value(), known=True)
+    result = check(picky, case, outcome, data.answer(0))
+    assert result.verdict is Verdict.WA and result.got == case.expected and result.got is not case.expected
+    assert check(problem, case, outcome, data.answer(0)).verdict is Verdict.AC

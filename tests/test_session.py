@@ -203,3 +203,16 @@ def test_a_restart_is_asked_only_with_a_limit_the_server_cannot_enforce(tmp_path
     with Session(PROBLEM, path) as kept:
         first = kept.run([[["E"]], [0, 0]])
         assert kept.server is not None and kept.starts == 1, first
+
+
+def test_an_outcome_without_its_value_keeps_every_other_field():
+    """What execute() keeps of a checked case: the same outcome, its answer's value dropped."""
+    from judge.grading.session import Outcome
+    from judge.verdict import Verdict
+
+    outcome = Outcome(Verdict.WA, value=[["E"]], message="m", wall_ms=1.5, cpu_ms=2.0, memory_kb=3, output="o",
+                      doubles=True, known=True)
+    assert outcome.without_value() == replace(outcome, value=None)
+    assert outcome.value == [["E"]]   # the original is left as it was
+    empty = Outcome(None)
+    assert empty.without_value() is empty

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import marshal
 import os
 import threading
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -250,7 +249,7 @@ def execute(problem: Problem, source: Path, inputs: Sequence[list[Any]], options
                 failed = bool(each(i, outcome))
                 # Checked: what a result keeps of the answer is in `each`'s result now, and the decoded
                 # answer need not live until the submission's end (1 MiB answers held 2.7 GB by then).
-                outcome = replace(outcome, value=None)
+                outcome = outcome.without_value()
             result.outcomes.append(outcome)
             stopped = stopped or (failed and options.first_failure_ends)
         done = True
@@ -285,24 +284,27 @@ def check(problem: Problem, case: Case, outcome: Outcome | None, expected_answer
     same = expected_answer is not None and (outcome.known or (
         values.equal_means_same(problem.signature.returns) and outcome.value == case.expected))
     if same and expected_answer is not None:
+        if checkers.accepts_only_equal(problem.checker):
+            # The expected answer itself, for a checker that accepts exactly that: nothing to ask it, nor to
+            # copy for it (a checker.py is called on copies: a 50x50 board's three copies are about 0.1 ms).
+            return CaseResult(case.name, case.group, Verdict.AC, **base, answer=expected_answer)
+        # A known answer's value is the case's own expected one (protocol.Known): a result keeps a copy.
         kept, fingerprint, note = outcome.value, expected_answer, ""
     else:
         kept, fingerprint, note = _kept(outcome.value)
     answered = _Answered(**base, answer=fingerprint)
-    if same and checkers.accepts_only_equal(problem.checker):
-        # The expected answer itself, for a checker that accepts exactly that: nothing to ask it, nor to
-        # copy for it (a checker.py is called on copies: a 50x50 board's three copies are about 0.1 ms).
-        return CaseResult(case.name, case.group, Verdict.AC, **answered)
     try:
         judged = judge_answer(problem, case.expected, outcome, case.args)
         ok, explanations = _judgement(judged)
     # The checker is the package's code: its failure is the judge's (sys.exit() in it ended the whole
     # run at once, with its code and no word: exit 0 for a WA, round 28).
     except (Exception, SystemExit) as exc:
-        return CaseResult(case.name, case.group, Verdict.JE,
-                          message=f"the checker failed: {type(exc).__name__}: {exc}", got=kept, **answered)
+        return CaseResult(case.name, case.group, Verdict.JE, message=f"the checker failed: {type(exc).__name__}: "
+                          f"{exc}", got=checkers.fresh(kept) if outcome.known else kept, **answered)
     if ok:
         return CaseResult(case.name, case.group, Verdict.AC, **answered)
+    if outcome.known:
+        kept = checkers.fresh(kept)
     # Second, under the checker's first line (which stays the case's message): a list of every wrong
     # square cut short would hide it, and where it is the cause it is the one line that says so.
     explanations = explanations[:1] + _unchanged(problem, case, outcome.value) + explanations[1:]
@@ -375,10 +377,12 @@ FILL_STEP = 32
 
 class CaseData:
     """What every submission graded on the same cases sends and is compared with, worked out once, by
-    the first submission to start, while its server boots: each case's request, and the fingerprint
-    of its expected answer (most answers are that one); and, on first use, each expected answer as
-    a protocol.Known, so that an answer sent as its exact bytes is not decoded again. What the boot
-    leaves no time for is worked out as each case needs it, while the box runs the case before."""
+    the first submission to start, while its server boots: each case's request, the fingerprint of
+    its expected answer (most answers are that one), and that answer as a protocol.Known, so that an
+    answer sent as its exact bytes is not decoded again. What the boot leaves no time for is worked
+    out as each case needs it, while the box runs the case before: the judge's work on a case, when it
+    outran a small case's run, was late for the box's answer (1,106 cases: three in four, a Known
+    left to each case)."""
 
     def __init__(self, problem: Problem, cases: Sequence[Case]):
         self.problem, self.cases = problem, cases
@@ -388,27 +392,36 @@ class CaseData:
         self.expected: list[str | None] = []       # None: not worked out yet (so for the two below)
         self.encodings: list[bytes | None] = []
         self.knowns: list[Known | None | bool] = []   # False: not worked out yet
-        self.done = 0   # how far fill() has got: the requests, then the expected answers
+        self.done = 0   # how far fill() has got: the requests, the fingerprints, then the Knowns
         self.fresh_before: frozenset[int] | None = None
+        self._arguments: list[list[Any]] | None = None
+
+    def arguments(self) -> list[list[Any]]:
+        """Each case's arguments in signature order, made once (two threads may both make them: the same lists)."""
+        if self._arguments is None:
+            self._arguments = [c.arg_list(self.problem) for c in self.cases]
+        return self._arguments
 
     def fill(self, spoke: Callable[[], bool] | None = None) -> list[Arguments]:
-        """The requests, encoded and each expected answer's fingerprint worked out in that order, until the
-        server has spoken (`spoke()`, looked at every FILL_STEP) or all are done; another submission's
-        thread may be at it: then wait. A request left as its arguments is encoded as it is sent."""
+        """The requests encoded, then each expected answer's fingerprint, then its Known, until the server
+        has spoken (`spoke()`, looked at every FILL_STEP) or all are done; another submission's thread
+        may be at it: then wait. A request left as its arguments is encoded as it is sent."""
         n = len(self.cases)
         with self.lock:
             if len(self.requests) != n:
-                self.requests = [c.arg_list(self.problem) for c in self.cases]
+                self.requests = list(self.arguments())
                 self.expected, self.encodings, self.knowns = [None] * n, [None] * n, [False] * n
-            while self.done < 2 * n:
+            while self.done < 3 * n:
                 if spoke is not None and self.done % FILL_STEP == 0 and spoke():
                     break
                 if self.done < n:
                     args = self.requests[self.done]
                     if not isinstance(args, bytes):
                         self.requests[self.done] = encode_args(args)
-                else:
+                elif self.done < 2 * n:
                     self.answer(self.done - n)
+                else:
+                    self.known(self.done - 2 * n)
                 self.done += 1
         return self.requests
 
@@ -436,7 +449,7 @@ class CaseData:
             self.answer(i)
             text = self.encodings[i]
             assert text is not None  # answer() made it
-            known = self.knowns[i] = _known(self.problem, text)
+            known = self.knowns[i] = _known(self.problem, self.cases[i].expected, text)
         return known if isinstance(known, Known) else None
 
 
@@ -447,23 +460,20 @@ def fresh_servers(problem: Problem, cases: Sequence[Case]) -> frozenset[int]:
     return visibility.fresh_servers(visibility.grading_policy(problem), [c.group for c in cases])
 
 
-def _known(problem: Problem, text: bytes) -> Known | None:
-    """The expected answer whose canonical text is `text`, as the protocol recognises it; None when
-    an answer sent as that text would not be taken as it is (checked once, as an answer would be)."""
+def _known(problem: Problem, expected: Any, text: bytes) -> Known | None:
+    """The expected answer `expected`, whose canonical text is `text`, as the protocol recognises it;
+    None when an answer sent as that text would not be taken as it is (checked once, as an answer would be)."""
+    returns = problem.signature.answer_type or problem.signature.returns
     if not protocol.knowable(text):
         return None
-    value = json.loads(text)
-    if values.mismatch(value, problem.signature.answer_type or problem.signature.returns):
+    # A value of the type is made of exact lists, numbers and strings, and its canonical text (ASCII, as
+    # knowable() asks) decodes to an equal value of the same types: the case's own, with no decoding
+    # (1,106 boards: 18 ms of the judge's time beside the box, while it ran a case, and the judge was
+    # late for three answers in four). Anything else (a tuple, say) is what decoding its text gives.
+    value = expected if not values.mismatch(expected, returns) else json.loads(text)
+    if value is not expected and values.mismatch(value, returns):
         return None
-    frozen, spare = marshal.dumps(value), [value]
-
-    def copy() -> Any:
-        try:  # the value itself once (list.pop is atomic), then copies: each answer gets its own
-            return spare.pop()
-        except IndexError:
-            return marshal.loads(frozen)
-
-    return Known(text, copy)
+    return Known(text, lambda: value)
 
 
 def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Options | None = None,
@@ -483,7 +493,7 @@ def grade_one(problem: Problem, cases: Sequence[Case], source: Path, options: Op
         return not checked[i].passed
 
     try:
-        execution = execute(problem, source, [c.arg_list(problem) for c in cases], options, language, each, data.fill,
+        execution = execute(problem, source, data.arguments(), options, language, each, data.fill,
                             data.known, data.fresh())
     except Exception as exc:  # a bug of the judge must not take the other submissions down
         execution = Execution(language.name, judge_error=f"{type(exc).__name__}: {exc}")

@@ -64,7 +64,7 @@ submission's first answer: an entry point cannot go missing after an answer (RE 
 exact bytes that answer would be sent as (the expected value's compact JSON), an `ok` line whose
 `value` is those bytes, inside an envelope of plain fields (names and texts of `[a-z_]`, numbers,
 booleans, null), is decoded as the envelope alone, with `null` in place of the value, by the rules
-above; the value is then the judge's own copy of the expected one. JSON text decodes one way only,
+above; the value is then the judge's own expected one (shared: read, never changed). JSON text decodes one way only,
 so this is the same message the full decoding would give, at the cost of a byte comparison instead
 of building the answer again from its text. Any other line takes the full path. The line Python's
 direct worker writes for it, `{"status":"ok","value":VALUE,"id":N}` to the byte, is that same message
@@ -211,8 +211,9 @@ class Message:
 
 @dataclass(frozen=True)
 class Known:
-    """An answer the judge expects: the bytes its value is sent as, and a fresh copy of that value
-    (what decoding those bytes gives) on each call."""
+    """An answer the judge expects: the bytes its value is sent as, and that value (what decoding those
+    bytes gives). The one object every answer recognised as it gets: read, never changed, and copied
+    by whatever keeps it past the answer's check."""
 
     encoding: bytes
     value: Callable[[], Any]
