@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,6 +60,19 @@ def run_timed(cmd: list[str], env: dict | None = None, cwd: Path = REPO) -> tupl
 def median_time(cmd: list[str], repeat: int, env: dict | None = None, cwd: Path = REPO) -> float:
     """Median wall seconds of `repeat` runs."""
     return statistics.median(run_timed(cmd, env, cwd)[0] for _ in range(repeat))
+
+
+def interleaved(measures: dict[str, Callable[[], float]], repeat: int) -> dict[str, float]:
+    """The median of `repeat` runs of each measure, taken in rounds of one run of each (the order turned
+    by one each round): the two sides of a ratio measured side by side, not minutes apart. This
+    machine's speed swung by a third from one second to the next (a fixed loop took 11 to 17 ms), and
+    a ratio of two medians taken one after the other measured those swings as much as the judge."""
+    names = list(measures)
+    runs: dict[str, list[float]] = {name: [] for name in names}
+    for k in range(repeat):
+        for name in names[k % len(names):] + names[:k % len(names)]:
+            runs[name].append(measures[name]())
+    return {name: statistics.median(times) for name, times in runs.items()}
 
 
 def machine_cpu() -> float:
@@ -185,17 +199,19 @@ def ensure_peers(peers_dir: Path) -> bool:
     return ready() and (peers_dir / "src/tests/50.ans").exists()
 
 
-def peer_times(peers_dir: Path, repeat: int) -> dict[str, float]:
-    """Whole-process medians of DMOJ and problemtools on the 50 cases, as RECIPE.sh runs them."""
+def peer_times(peers_dir: Path, repeat: int, ours: list[str]) -> dict[str, float]:
+    """Whole-process medians of the judge (`ours`), DMOJ and problemtools on the 50 cases, as RECIPE.sh
+    runs the peers, interleaved."""
     d = peers_dir
     dmoj = [str(d / "dm/bin/dmoj-cli"), "-c", str(d / "dmoj/config.yml"), "-e", "PY3", "--no-ansi",
             "--skip-self-test", "--", "submit", "minesweeper", "PY3", str(d / "src/ac.py")]
     kattis = [str(d / "pt/bin/verifyproblem"), str(d / "kattis/minesweeper"), "-p", "submissions", "-s", "accepted"]
-    return {
-        "DMOJ": median_time(dmoj, repeat, cwd=d),
-        "problemtools": median_time(kattis, repeat, {"XDG_CONFIG_HOME": str(d / "ptconf")}, cwd=d),
-        "problemtools -S": median_time(kattis, repeat, {"XDG_CONFIG_HOME": str(d / "ptconfS")}, cwd=d),
-    }
+    return interleaved({
+        "judge": lambda: run_timed(ours)[0],
+        "DMOJ": lambda: run_timed(dmoj, cwd=d)[0],
+        "problemtools": lambda: run_timed(kattis, {"XDG_CONFIG_HOME": str(d / "ptconf")}, cwd=d)[0],
+        "problemtools -S": lambda: run_timed(kattis, {"XDG_CONFIG_HOME": str(d / "ptconfS")}, cwd=d)[0],
+    }, repeat)
 
 
 # ---------------------------------------------------------------- the table
@@ -229,8 +245,8 @@ def main(argv: list[str] | None = None) -> int:
                             None))
         else:
             pkg = peers_package(tmp, peers_dir / "src/tests")
-            ours = median_time(judge_cmd("grade", str(pkg), str(BFS)), repeat)
-            peers = peer_times(peers_dir, repeat)
+            peers = peer_times(peers_dir, repeat, judge_cmd("grade", str(pkg), str(BFS)))
+            ours = peers.pop("judge")
             for name, seconds in peers.items():
                 ratio = seconds / ours
                 rows.append(row(f"whole process, peers' 50 cases: {name} {seconds:.2f} s / judge {ours:.2f} s",
@@ -243,8 +259,9 @@ def main(argv: list[str] | None = None) -> int:
         # As `judge grade` grades (heap.py): what the start made, the cases included, frozen out of the
         # collector's sight; for the floor's run as for the judge's, both in this process.
         heap.settle()
-        floor = statistics.median(floor_seconds(cases, problem, BFS) for _ in range(repeat))
-        graded = statistics.median(grading_seconds(cases, problem, BFS) for _ in range(repeat))
+        sides = interleaved({"floor": lambda: floor_seconds(cases, problem, BFS),
+                             "graded": lambda: grading_seconds(cases, problem, BFS)}, repeat)
+        floor, graded = sides["floor"], sides["graded"]
         ratio = graded / floor
         rows.append(row(f"grading {len(cases)} cases, each isolated, {graded:.2f} s vs in-process floor {floor:.2f} s",
                         "<= 1.5x the floor", f"{ratio:.2f}x ({(graded - floor) / len(cases) * 1000:.2f} ms/case over)",

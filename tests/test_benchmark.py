@@ -52,3 +52,17 @@ def test_the_jobs_bound_is_the_cores_over_what_one_submission_keeps_busy():
     assert jobs_bound(10.0, 12.5, 2) == max(1.0, cores / 1.25)  # the box plus the judge checking beside it
     assert jobs_bound(10.0, 5.0, 2) == cores                    # one mostly waiting: N at once gain N at most
     assert jobs_bound(1.0, 10.0, 2) == 1.0                      # never below no gain
+
+
+def test_interleaved_measures_take_turns_and_give_each_ones_median():
+    """The two sides of a ratio are measured in rounds, side by side, the order turned each round."""
+    from bench.benchmark import interleaved
+
+    order: list[str] = []
+    times = {"a": iter([3.0, 1.0, 2.0]), "b": iter([10.0, 30.0, 20.0])}
+
+    def measure(name: str):
+        return lambda: order.append(name) or next(times[name])
+
+    assert interleaved({"a": measure("a"), "b": measure("b")}, 3) == {"a": 2.0, "b": 20.0}
+    assert order == ["a", "b", "b", "a", "a", "b"]
