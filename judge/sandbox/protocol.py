@@ -64,11 +64,11 @@ submission's first answer: an entry point cannot go missing after an answer (RE 
 exact bytes that answer would be sent as (the expected value's compact JSON), an `ok` line whose
 `value` is those bytes, inside an envelope of plain fields (names and texts of `[a-z_]`, numbers,
 booleans, null), is decoded as the envelope alone, with `null` in place of the value, by the rules
-above; the value is then the judge's own expected one (shared: read, never changed). JSON text decodes one way only,
-so this is the same message the full decoding would give, at the cost of a byte comparison instead
-of building the answer again from its text. Any other line takes the full path. The line Python's
-direct worker writes for it, `{"status":"ok","value":VALUE,"id":N}` to the byte, is that same message
-by a comparison alone, without decoding even its envelope.
+above; the value is then the judge's own expected one (shared: read, never changed). JSON text
+decodes one way only, so this is the same message the full decoding would give, at the cost of a
+byte comparison instead of building the answer again from its text. Any other line takes the full
+path. The line Python's direct worker writes for it, `{"status":"ok","value":VALUE,"id":N}` to the
+byte, is that same message by a comparison alone, without decoding even its envelope.
 """
 
 from __future__ import annotations
