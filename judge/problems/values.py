@@ -232,6 +232,8 @@ def plain_json(value: Any, comma: str = ", ") -> str | None:
     strings that JSON writes as they are (printable ASCII but `"` and `\\`): a board. Byte for byte
     the encoder's, in two thirds of its time (it makes an object per cell, this one per row; the judge
     writes each case's board and expected board while the box starts). None for anything else."""
+    # The Python harness writes its answers with the same rules (python_server._plain_answer): a copy of
+    # its own, since the box runs the harness alone, importing nothing of the judge.
     if type(value) is not list or not value:
         return None
     try:
