@@ -82,15 +82,69 @@ def test_the_self_test_box_is_spawned_without_a_copy_of_the_judge(box, monkeypat
     from judge.sandbox import box as box_module
 
     seen = []
-    run = box_module.subprocess.run
+    popen = box_module.subprocess.Popen
 
     def noted(*args, **kwargs):
         seen.append(kwargs)
-        return run(*args, **kwargs)
+        return popen(*args, **kwargs)
 
-    monkeypatch.setattr(box_module.subprocess, "run", noted)
+    monkeypatch.setattr(box_module.subprocess, "Popen", noted)
     assert self_test(box) == ""
     assert len(seen) == 1 and seen[0].get("preexec_fn") is None
+
+
+SOON = """
+import os, subprocess, sys, threading
+from judge.sandbox import box
+started = []
+popen = subprocess.Popen
+def noted(cmd, *args, **kwargs):
+    started.append(cmd)
+    return popen(cmd, *args, **kwargs)
+subprocess.Popen = noted
+box.detect_soon()
+threads = {t.name for t in threading.enumerate()} - {"MainThread", "judge-cgroups"}
+trial = next(iter(box._TRIALS.values()))
+if sys.argv[1] == "detect":
+    found = box.detect()
+    print(found.name, len(started), sorted(threads), os.path.exists(trial.workdir))
+else:  # leaves without asking: the test's box must not outlive the process, nor its folder
+    print(trial.proc.pid, trial.workdir, flush=True)
+"""
+
+
+def test_the_early_self_test_is_the_one_detect_reads_and_no_thread_watches_it(tmp_path):
+    """detect_soon() starts the test's box in the calling thread; detect() waits for that same box
+    (no second test) and reads its answer."""
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", SOON, "detect"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    name, started, threads, folder_left = done.stdout.split(" ", 3)
+    assert (name, started, threads, folder_left.strip()) == ("bwrap", "1", "[]", "False")
+    assert not list(tmp_path.glob("judge-selftest-*"))
+
+
+def test_a_self_test_never_asked_for_ends_with_the_process(tmp_path):
+    """A command that fails before any box is asked for (a misspelt problem): the test's box is killed
+    and its folder removed at the exit, not left running or behind."""
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", SOON, "leave"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    pid, folder = done.stdout.split()
+    assert not Path(folder).exists() and not list(tmp_path.glob("judge-selftest-*"))
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid), 0)  # reaped at the exit: no zombie either
+
+
+def test_a_self_test_that_cannot_start_says_why(box):
+    """Popen failing (no bwrap binary any more) is the test's answer, one line, not an exception."""
+    from judge.sandbox import box as box_module
+
+    gone = box_module.BwrapBox(executable="/nonexistent/bwrap")
+    said = self_test(gone)
+    assert said and "\n" not in said and "nonexistent" in said
 
 
 def test_the_view_from_inside(box, tmp_path):

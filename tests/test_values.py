@@ -42,6 +42,18 @@ def test_char_grid_from_rows():
         values.from_yaml(5, "char[][]", "expected")
 
 
+@given(st.lists(st.one_of(st.text(max_size=6), st.lists(st.text(min_size=1, max_size=1), max_size=6)), max_size=6))
+def test_a_grid_of_row_strings_reads_as_rows_of_cells_whatever_mix_of_rows(rows):
+    """Rows written as strings (the fast way in) or as lists of cells give the same grid, row for row."""
+    assert values.from_yaml(rows, "char[][]") == [list(row) for row in rows]
+    assert values.from_yaml(["".join(row) for row in rows], "char[][]") == [list("".join(row)) for row in rows]
+
+
+def test_a_bad_cell_beside_row_strings_is_still_named():
+    with pytest.raises(ValueError, match=r"board\[1\]\[0\]: expected one character, got 'xy'"):
+        values.from_yaml(["EM", ["xy", "E"]], "char[][]", "board")
+
+
 def test_bad_values_name_where():
     with pytest.raises(ValueError, match=r"click\[1\]: expected an integer"):
         values.from_yaml([1, "x"], "int[]", "click")

@@ -19,6 +19,7 @@ harness's own limits inside the box are a second line where there is no cgroup.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import os
 import resource
@@ -365,33 +366,41 @@ _DETECTING = threading.Lock()
 
 def detect() -> Box:
     """The best box this machine offers: bwrap if a real self-test passes (once per process), else rlimits."""
-    with _DETECTING:  # a caller while detect_soon() runs waits for its answer rather than testing again
+    with _DETECTING:  # a second caller waits for the first one's answer rather than testing again
         return _detect()
 
 
 def detect_soon() -> None:
-    """Start detect() on a thread of its own, once per process: its self-test (a real box) runs while the
-    judge imports and loads."""
-    with _SOON_LOCK:  # not _DETECTING, which the test holds while it runs
+    """Start detect()'s self-test now, once per process: its box runs while the judge imports and loads,
+    and detect() (from any thread) then only waits for it to end and reads what it said."""
+    with _SOON_LOCK:  # not _DETECTING, which detect() holds while it waits for the test
         if _SOON:
             return
         _SOON.append(True)
-    switching.hurry()  # its steps get the GIL back sooner beside the imports (switching.py)
-
-    def run() -> None:
+        exe = shutil.which("bwrap")
         try:
-            detect()
+            if exe:
+                # Started here, not on a thread of its own: the thread's steps (its start, the reads of its
+                # pipe, the wait) each wanted the GIL back from the imports beside them, which then waited in
+                # turn (a one-submission command: 163 to 157 ms, median of 30, interleaved).
+                _TRIALS[exe] = Trial(BwrapBox(executable=exe))
+        except OSError:  # no folder or pipe to be had now: detect() tests again, and says what is wrong
+            pass
+    # The v1 cgroups are probed beside it (a trial group made and removed in each controller), not
+    # after it, when the first server's box asks: the self-test joins no cgroup, so neither waits.
+    switching.hurry()  # the probe's steps get the GIL back sooner beside the imports (switching.py)
+
+    def probe() -> None:
+        try:
+            hierarchies.probe_v1()
         finally:
             switching.calm()
 
-    # Not a daemon: a judge that exits meanwhile waits for the test box to end and its cgroup to go.
-    threading.Thread(target=run, name="judge-detect", daemon=False).start()
-    # The v1 cgroups are probed beside it (a trial group made and removed in each controller), not
-    # after it, when the first server's box asks: the self-test joins no cgroup, so neither waits.
-    threading.Thread(target=hierarchies.probe_v1, name="judge-cgroups", daemon=False).start()
+    threading.Thread(target=probe, name="judge-cgroups", daemon=False).start()
 
 
 _SOON: list[bool] = []  # detect_soon() was called
+_TRIALS: dict[str, Trial] = {}  # the self-test detect_soon() started, by bwrap's path, until detect() takes it
 _SOON_LOCK = threading.Lock()
 
 
@@ -401,8 +410,12 @@ def _detect() -> Box:
     exe = shutil.which("bwrap")
     if not exe:
         return RlimitsBox(reason="bwrap (Debian package bubblewrap) is not installed")
-    box = BwrapBox(executable=exe)
-    problem = self_test(box)
+    with _SOON_LOCK:
+        trial = _TRIALS.pop(exe, None)
+    if trial is not None and trial.pid != os.getpid():  # a forked copy of the process that started it
+        trial = None
+    box = trial.box if trial is not None else BwrapBox(executable=exe)
+    problem = trial.result() if trial is not None else self_test(box)
     if "disable-userns" in problem:  # bubblewrap before 0.8: the box may make user namespaces (see BwrapBox)
         box = BwrapBox(executable=exe, nested_userns=True)
         problem = self_test(box)
@@ -443,32 +456,83 @@ SELF_TEST = (
 
 
 def self_test(box: Box) -> str:
-    """Start a tiny real command in `box` and check it is boxed and keeps a passed fd; '' when fine.
+    """Start a tiny real command in `box` and check it is boxed and keeps a passed fd; '' when fine."""
+    return Trial(box).result()
+
+
+class Trial:
+    """The self-test's box, started when made; result() waits for its end and says what went wrong.
 
     Its box has neither a cgroup nor the rlimits of its own: the script is the judge's, and joining a
     group's hierarchies costs more than the test (the servers' boxes have theirs, see cgroups.py).
     Without a function to run before exec (Jail.preexec) subprocess starts it with vfork instead of
     copying the judge's memory, beside the judge's imports: a one-submission command, 105.5 to 103.1
-    ms (median of 25, interleaved). What it checks is the namespaces, the user and the passed fd."""
-    r, w = os.pipe()
-    with tempfile.TemporaryDirectory(prefix="judge-selftest-") as workdir:
-        jail = Jail(box, filter=seccomp.filter_fd() if isinstance(box, BwrapBox) else None)
+    ms (median of 25, interleaved). What it checks is the namespaces, the user and the passed fd. A
+    trial never waited for is ended at the process's exit (its box killed, its folder removed)."""
+
+    def __init__(self, box: Box):
+        self.box, self.pid = box, os.getpid()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.failed = ""
+        self.read_end, write_end = os.pipe()
+        self.workdir = ""
         try:
-            proc = subprocess.run(box.command(["/bin/sh", "-c", SELF_TEST.replace("{fd}", str(w))], Path(workdir),
-                                              [Mount(Path(workdir))], (w,), jail.filter),
-                                  pass_fds=(w, *jail.fds()), capture_output=True, text=True, timeout=20, cwd=workdir,
-                                  env=box.environment(Path(workdir)))
+            self.workdir = tempfile.mkdtemp(prefix="judge-selftest-")
+            jail = Jail(box, filter=seccomp.filter_fd() if isinstance(box, BwrapBox) else None)
+        except BaseException:
+            os.close(self.read_end)
+            os.close(write_end)
+            if self.workdir:
+                shutil.rmtree(self.workdir, ignore_errors=True)
+            raise
+        try:
+            self.proc = subprocess.Popen(
+                box.command(["/bin/sh", "-c", SELF_TEST.replace("{fd}", str(write_end))], Path(self.workdir),
+                            [Mount(Path(self.workdir))], (write_end,), jail.filter),
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                pass_fds=(write_end, *jail.fds()), cwd=self.workdir, env=box.environment(Path(self.workdir)))
         except (OSError, subprocess.SubprocessError) as exc:
-            return str(exc)
+            self.failed = str(exc) or type(exc).__name__
         finally:
-            os.close(w)
+            os.close(write_end)
             jail.close()
-        with os.fdopen(r, "rb") as f:
-            said = f.read()
-    if proc.returncode != 0 or said.strip() != b"boxed":
-        lines = (proc.stderr or "").strip().splitlines()
-        return lines[0] if lines else f"the test command ended with code {proc.returncode}"
-    return ""
+        atexit.register(self._abandon)
+
+    def result(self) -> str:
+        """'' when the box held, else the first line of what went wrong (waits for the test's end)."""
+        atexit.unregister(self._abandon)
+        try:
+            if self.proc is None:
+                return self.failed
+            try:
+                _, stderr = self.proc.communicate(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.communicate()
+                return "the test command did not end within 20 s"
+            with os.fdopen(self.read_end, "rb") as f:
+                self.read_end = -1
+                said = f.read(64)
+            if self.proc.returncode != 0 or said.strip() != b"boxed":
+                lines = stderr.decode("utf-8", "replace").strip().splitlines()
+                return lines[0] if lines else f"the test command ended with code {self.proc.returncode}"
+            return ""
+        finally:
+            self._release()
+
+    def _abandon(self) -> None:
+        if self.pid != os.getpid():  # a forked copy's exit: the box and the folder are its parent's
+            return
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.kill()
+            self.proc.communicate()
+        self._release()
+
+    def _release(self) -> None:
+        if self.read_end >= 0:
+            os.close(self.read_end)
+            self.read_end = -1
+        shutil.rmtree(self.workdir, ignore_errors=True)
 
 
 def kill_group(pid: int) -> None:

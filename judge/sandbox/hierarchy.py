@@ -232,7 +232,7 @@ def detect() -> Hierarchy | None:
 
 
 def probe_v1() -> None:
-    """Probe the v1 controllers now, on box.detect_soon()'s thread beside the sandbox's self-test
+    """Probe the v1 controllers now, on a thread of box.detect_soon()'s, beside the sandbox's self-test
     (a memory group's mkdir alone takes several ms). v2 waits for detect(): probing it may move the
     judge into a leaf group, which the self-test's processes still in the judge's group would block."""
     with _DETECTING:
