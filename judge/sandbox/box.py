@@ -493,6 +493,9 @@ class Trial:
                 pass_fds=(write_end, *jail.fds()), cwd=self.workdir, env=box.environment(Path(self.workdir)))
         except (OSError, subprocess.SubprocessError) as exc:
             self.failed = str(exc) or type(exc).__name__
+        except BaseException:  # a Ctrl-C as it starts: nothing will ask for it, and no exit handler holds it yet
+            self._release()
+            raise
         finally:
             os.close(write_end)
             jail.close()
