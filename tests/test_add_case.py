@@ -64,6 +64,28 @@ def test_add_from_yaml_file_and_stdin(tmp_path):
     assert judge("verify", package).returncode == 0
 
 
+def test_name_and_description_with_from_apply_to_its_one_case_and_refuse_several(tmp_path):
+    """--name with --from of two cases was ignored without a word (both added under the file's names)."""
+    package = copy_problem(tmp_path)
+    one = tmp_path / "one.yaml"
+    one.write_text("- name: in-the-file\n  board: ['EEM', 'EEE']\n  click: [1, 0]\n")
+    added = judge("add-case", package, "--from", one, "--name", "renamed", "--description", "given on the line")
+    assert added.returncode == 0, added.stderr
+    case = next(c for c in load_cases(load_problem(str(package))) if c.name == "renamed")
+    assert case.description == "given on the line"
+    two = tmp_path / "two.yaml"
+    two.write_text("- name: first\n  board: ['EEM']\n  click: [0, 0]\n"
+                   "- name: second\n  board: ['MEE']\n  click: [0, 2]\n")
+    before = _added(package).read_text()
+    for option in ("--name", "--description"):
+        refused = judge("add-case", package, "--from", two, option, "x")
+        assert refused.returncode == 2 and refused.stdout == ""
+        assert refused.stderr.strip().splitlines() == [
+            f"judge: error: {two}: {option} is for one case, and this input holds 2; give each case its "
+            f"{option[2:]} in the file"]
+    assert _added(package).read_text() == before  # nothing written
+
+
 def test_refusals_are_one_line_and_write_nothing(tmp_path, capsys):
     package = copy_problem(tmp_path)
     assert judge("add-case", package, "--board", "EEM/EEE", "--click", "1,0", "--name", "mine").returncode == 0

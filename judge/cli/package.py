@@ -150,10 +150,13 @@ def cmd_add_case(args: argparse.Namespace) -> int:
             except UnicodeDecodeError as exc:
                 raise UsageError(f"{given.source}: cannot read: {exc}") from None
         items = addcase.from_yaml_text(problem, text, where)
-        if given.name is not None and len(items) == 1:
-            items[0]["name"] = given.name
-        if given.description and len(items) == 1:
-            items[0]["description"] = given.description
+        for option, value in (("name", given.name), ("description", given.description)):
+            if value is None:
+                continue
+            if len(items) != 1:  # it was ignored: the cases were added under the file's own names
+                raise UsageError(f"{where}: --{option} is for one case, and this input holds {len(items)}; "
+                                 f"give each case its {option} in the file")
+            items[0][option] = value
     else:
         items, where = addcase.from_options(problem, typed, given.name, given.description), "add-case"
     if given.sample and given.group not in (None, SAMPLE):
