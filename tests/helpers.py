@@ -1,5 +1,6 @@
 """What tests share: the repo's paths, running the real CLI, copies of the problem package."""
 
+import atexit
 import importlib.util
 import os
 import shutil
@@ -14,11 +15,12 @@ SUBMISSIONS = ROOT / "submissions" / "minesweeper"
 DATA = Path(__file__).resolve().parent / "data"
 #: CLI runs record into a store of their own, never the user's .judge/results.sqlite3.
 TEST_DB = Path(tempfile.mkdtemp(prefix="judge-tests-")) / "results.sqlite3"
+atexit.register(shutil.rmtree, TEST_DB.parent, True)  # 2 MB a run, left in /tmp by every run before
 
 
-def run_judge(*args, cwd=ROOT, input=None, timeout=300):
-    """`python3 -m judge ARGS` from the checkout's root; the CompletedProcess."""
-    env = dict(os.environ)
+def run_judge(*args, cwd=ROOT, input=None, timeout=300, env=None):
+    """`python3 -m judge ARGS` from the checkout's root (`env`: variables to set too); the CompletedProcess."""
+    env = {**os.environ, **(env or {})}
     env["PYTHONPATH"] = str(ROOT) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env.setdefault("JUDGE_DB", str(TEST_DB))
     return subprocess.run([sys.executable, "-m", "judge", *map(str, args)], cwd=cwd, input=input,

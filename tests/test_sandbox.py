@@ -126,8 +126,9 @@ def test_the_early_self_test_is_the_one_detect_reads_and_no_thread_watches_it(tm
 
 
 def test_a_self_test_never_asked_for_ends_with_the_process(tmp_path):
-    """A command that fails before any box is asked for (a misspelt problem): the test's box is killed
-    and its folder removed at the exit, not left running or behind."""
+    """A command that fails before any box is asked for (a misspelt problem): the test's box is waited
+    for and its folder removed at the exit, not left running or behind. (Killed instead, bubblewrap's
+    first child sometimes outlived it, stuck, holding the test's pipe: the exit waited for ever.)"""
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", SOON, "leave"], cwd=ROOT, capture_output=True, text=True,
                           timeout=60, env=env)

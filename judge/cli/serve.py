@@ -19,6 +19,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from judge.cli.grading import open_store
+    from judge.sandbox import scratch
     from judge.sandbox.box import detect
     from judge.service import tokens
     from judge.service.app import create_app
@@ -31,6 +32,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise UsageError("--port must be between 0 and 65535")
     box = detect()
+    scratch.sweep()  # what killed judges left in the temporary folder (judge/sandbox/scratch.py)
     if not box.isolated and not args.broker:  # a server takes code from anyone who has a token: never without the box
         raise SetupError(f"no sandbox: {box.reason}; `judge serve` runs submissions only in the box "
                          f"(install bubblewrap: bash setup.sh)")

@@ -31,6 +31,7 @@ from judge.problems.cases import Case, load_cases
 from judge.problems.problem import PROBLEM_ID, Problem
 from judge.results import serialize, visibility
 from judge.results.serialize import result_to_json
+from judge.sandbox import scratch
 from judge.sandbox.box import Box, detect
 from judge.verdict import SubmissionResult
 
@@ -201,7 +202,7 @@ def grade_job(job: Job, problem: Problem, box: Box | None = None) -> dict[str, A
         raise JobError(f"problem {problem.id}: no cases here with test-set hash {job.tests[:16]:.16}... "
                        f"(this worker's package gives {cases.tests[:16]} with --fuzz {job.fuzz} --seed {job.seed}): "
                        f"the package differs from the sender's; copy the same package to every worker")
-    with tempfile.TemporaryDirectory(prefix="judge-job-") as folder:
+    with tempfile.TemporaryDirectory(prefix=scratch.prefix("job")) as folder:
         source = Path(folder) / job.file_name
         source.write_bytes(job.source_bytes())
         options = Options(jobs=1, skip_after_limit=not job.keep_going, box=box,

@@ -21,6 +21,7 @@ from judge import __version__, languages
 from judge.cluster.app import DEFAULT_TIME_LIMIT, make_app, queue
 from judge.cluster.client import ping
 from judge.errors import SetupError
+from judge.sandbox import scratch
 from judge.sandbox.box import Box, detect
 
 
@@ -57,6 +58,7 @@ def choose_languages(names: Sequence[str] | None) -> tuple[str, ...]:
 def check_box(allow_unsandboxed: bool) -> Box:
     """The sandbox here; SetupError when there is none and running unsandboxed was not allowed."""
     box = detect()
+    scratch.sweep()  # the folders of jobs whose child a hard time limit killed, on this host's last run
     if not box.isolated and not allow_unsandboxed:
         raise SetupError(f"no sandbox here: {box.reason}; a worker runs untrusted code: install bubblewrap "
                          f"(bash setup.sh) or start it with --allow-unsandboxed")

@@ -18,7 +18,6 @@ import hashlib
 import json
 import shutil
 import statistics
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from judge.problems.problem import Problem, Signature
 from judge.problems.values import parse_type
 from judge.results import visibility
 from judge.results.store import Store
+from judge.sandbox import scratch
 
 REPEATS = 3
 #: Part of every cache key: entries of another layout never match.
@@ -100,7 +100,7 @@ def measure(store: Store, problem: Problem, cases: Sequence[Case], names: Iterab
         if isinstance(cached, dict):  # measured on this machine already, for another store
             store.save_overheads(tests, name, {str(k): v for k, v in cached.items()}, tool.version or None)
             continue
-        folder = Path(tempfile.mkdtemp(prefix="judge-null-"))
+        folder = scratch.folder("null")
         try:
             source = folder / f"null{language.extensions[0]}"
             source.write_text(null_source(name, problem.signature), encoding="utf-8")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from judge.languages.base import Language
 from judge.problems.problem import Limits, Param, Problem, Signature
+from judge.sandbox import scratch
 
 #: The self-test's own problem, no package's: `base` plus the characters in `words`. It crosses an
 #: array of strings and a long past 2^32 both ways, the types a harness most often gets wrong.
@@ -40,7 +41,7 @@ def run_selftest(language: Language) -> SelfTest:
     tool = language.toolchain()
     if not tool.ok:
         return SelfTest(False, tool.message)
-    folder = Path(tempfile.mkdtemp(prefix="judge-selftest-"))
+    folder = scratch.folder("selftest")
     try:
         source = folder / f"selftest{language.selftest_extension}"
         source.write_text(language.selftest_source)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,6 +19,7 @@ from judge.defaults import MAX_SOURCE_BYTES
 from judge.languages.base import Language, Prepared
 from judge.problems import values
 from judge.problems.problem import Problem
+from judge.sandbox import scratch
 from judge.sandbox.box import Box, detect
 from judge.sandbox.protocol import Known, Status
 from judge.sandbox.runner import Arguments, Launch, Meanwhile, Reply, Server
@@ -120,7 +120,7 @@ class Session:
         if refused:
             self.compile_error = refused
             return False
-        self.workdir = Path(tempfile.mkdtemp(prefix="judge-"))
+        self.workdir = scratch.folder()
         prepared = self.language.prepare(self.source.resolve(), self.workdir, self.problem, self.box)
         if not prepared.ok:
             self.compile_error = prepared.message

@@ -56,6 +56,7 @@ from judge.results.mutation import (
     MutantResult,
     StrengthReport,
 )
+from judge.sandbox import scratch
 from judge.sandbox.box import detect
 from judge.verdict import Verdict
 
@@ -140,7 +141,7 @@ def measure(problem: Problem, source: Path | None = None, settings: Settings | N
     if source.resolve() != problem.reference_path.resolve():
         _accepted(problem, source, [c for u in parts for c in u.cases], options)
     jobs = max(1, min(settings.jobs, os.cpu_count() or 1))
-    with tempfile.TemporaryDirectory(prefix="judge-strength-") as folder:
+    with tempfile.TemporaryDirectory(prefix=scratch.prefix("strength")) as folder:
         paths = {m.number: _write(Path(folder), m) for m in chosen}
         done, lock = [0], threading.Lock()
 

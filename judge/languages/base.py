@@ -17,6 +17,7 @@ from typing import Any
 from judge import cache
 from judge.defaults import CACHE_ROOT, COMPILE_OUTPUT  # CACHE_ROOT: one folder per hash of sources and toolchain
 from judge.problems.problem import Problem
+from judge.sandbox import scratch
 from judge.sandbox.box import SYSTEM_DIRS, Box, BwrapBox, Mount, detect
 from judge.sandbox.oneshot import ToolLimits, run_tool
 
@@ -276,7 +277,7 @@ class Compiled(Language):
     def _private(self, files: dict[str, str], text: str, box: Box, workdir: Path, source: Path,
                  started: float) -> Prepared:
         """Compile in a temporary folder, take the result, keep nothing."""
-        build = Path(tempfile.mkdtemp(prefix="judge-build-"))
+        build = scratch.folder("build")
         try:
             message, _ = self._compile(build, files, text, box)
             return self._take(build, message, workdir, source, started)

@@ -257,7 +257,7 @@ def sweep(found: Hierarchy, older_than: float = STALE_AFTER) -> int:
                 made = entry.stat(follow_symlinks=False).st_mtime
             except OSError:
                 continue
-            started = _started(pid)
+            started = started_at(pid)
             if now - made < older_than or (started is not None and started <= made + 1.0):
                 continue   # recent, or its judge may still be running (in this PID namespace)
             stale.append(Path(entry.path))
@@ -306,7 +306,7 @@ def _end_frozen(group: Path, v2: bool) -> None:
         pause(step)
 
 
-def _started(pid: str) -> float | None:
+def started_at(pid: str) -> float | None:
     """When the process `pid` started (seconds since the epoch), or None when there is none: a group
     named with a pid that a later process took again (pids wrap) is a leftover too."""
     try:
