@@ -381,7 +381,7 @@ def detect_soon() -> None:
             if exe:
                 # Started here, not on a thread of its own: the thread's steps (its start, the reads of its
                 # pipe, the wait) each wanted the GIL back from the imports beside them, which then waited in
-                # turn (a one-submission command: 163 to 157 ms, median of 30, interleaved).
+                # turn (a one-submission command: 185 to 178 ms, median of 60, interleaved, on a slow hour).
                 _TRIALS[exe] = Trial(BwrapBox(executable=exe))
         except OSError:  # no folder or pipe to be had now: detect() tests again, and says what is wrong
             pass
