@@ -154,3 +154,38 @@ def test_the_fingerprint_is_of_what_the_package_means_and_a_worker_sees_a_change
         f.write("\n# a comment the sender has too\n")
     again = app._problem(package).grading_fingerprint
     assert again != loaded and again == load_problem(str(package)).grading_fingerprint
+
+
+def test_a_long_running_worker_sweeps_what_killed_jobs_left_now_and_then(tmp_path, monkeypatch, problem, cases):
+    """A Celery child killed at its hard time limit (SIGKILL) left its job's folder, the student's source in
+    it; a worker swept only as it started. A job sweeps when its process has not for STALE_AFTER seconds."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from judge.sandbox import scratch
+
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    old = time.time() - 2 * scratch.STALE_AFTER
+
+    def left(suffix: str) -> Path:
+        path = tmp_path / f"judge-job-{child.pid}-a1b2c3-{suffix}"  # as a job of that (gone) process named it
+        path.mkdir()
+        os.utime(path, (old, old))
+        return path
+
+    path = first("accepted")
+    job = Job.for_file(path, path.name, problem.id, cases.tests, problem.grading_fingerprint, fuzz=3, seed=7)
+    monkeypatch.setattr(scratch, "_swept", [0.0])
+    first_left = left("first123")
+    grade_job(job, problem)
+    assert not first_left.exists()
+    second_left = left("second12")
+    grade_job(job, problem)
+    assert second_left.exists()  # swept a moment ago: not again for every job
+    monkeypatch.setattr(scratch, "_swept", [time.monotonic() - scratch.STALE_AFTER - 1])
+    grade_job(job, problem)
+    assert not second_left.exists()

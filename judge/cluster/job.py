@@ -197,6 +197,7 @@ def grade_job(job: Job, problem: Problem, box: Box | None = None) -> dict[str, A
         raise JobError(f"problem {problem.id}: this worker's package differs from the sender's (problem.yaml "
                        f"or the checker): give both the same version of {problem.root.name}/")
     box = box or detect()
+    scratch.sweep_due()  # a job killed at its hard time limit left its folder (scratch.py)
     cases = case_set(problem, job.fuzz, job.seed, box, job.tests)
     if cases.tests != job.tests:
         raise JobError(f"problem {problem.id}: no cases here with test-set hash {job.tests[:16]:.16}... "

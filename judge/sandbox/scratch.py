@@ -39,6 +39,20 @@ def folder(kind: str = "") -> Path:
     return Path(tempfile.mkdtemp(prefix=prefix(kind)))
 
 
+_swept = [0.0]  # time.monotonic() of this process's last sweep_due() sweep (0: none yet)
+
+
+def sweep_due() -> int:
+    """sweep() unless this process swept less than STALE_AFTER seconds ago: a long-running worker's jobs
+    (a Celery child's, `judge serve`'s pool) call it, where a start's sweep alone left a killed job's
+    folder until the worker itself was started again."""
+    now = time.monotonic()
+    if _swept[0] and now - _swept[0] < STALE_AFTER:
+        return 0
+    _swept[0] = now
+    return sweep()
+
+
 def sweep(root: str | Path | None = None, older_than: float = STALE_AFTER) -> int:
     """Remove the folders that killed judges left in `root` (the temporary folder by default); how many.
     Kept: another user's, a link, one changed within `older_than` seconds, one whose judge still runs."""
