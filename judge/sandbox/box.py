@@ -480,10 +480,8 @@ class Trial:
             self.workdir = str(scratch.folder("selftest"))
             jail = Jail(box, filter=seccomp.filter_fd() if isinstance(box, BwrapBox) else None)
         except BaseException:
-            os.close(self.read_end)
             os.close(write_end)
-            if self.workdir:
-                shutil.rmtree(self.workdir, ignore_errors=True)
+            self._release()
             raise
         try:
             self.proc = subprocess.Popen(
@@ -536,7 +534,8 @@ class Trial:
         if self.read_end >= 0:
             os.close(self.read_end)
             self.read_end = -1
-        shutil.rmtree(self.workdir, ignore_errors=True)
+        if self.workdir:
+            shutil.rmtree(self.workdir, ignore_errors=True)
 
 
 def kill_group(pid: int) -> None:
